@@ -1,0 +1,125 @@
+package capgraph
+
+import (
+	"sort"
+
+	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/extract"
+)
+
+// Reached is a tool in an agent's reach and the path to it.
+type Reached struct {
+	Tool *Tool
+	// Via lists the agents from the root to the one that uses the tool
+	// (just the root for its own tools).
+	Via []string
+	Use Use
+	// Gate is the approval that covers every call of the tool on this path
+	// (an agent-level gate on the use, or a tool-level gate), if any.
+	Gate *extract.Approval
+}
+
+// Gated reports whether an approval stands before a label's effect on this
+// path: a gate on the use or the tool, or one inside the tool's own code
+// before every piece of evidence.
+func (r Reached) Gated(l effects.Label) bool {
+	return r.Gate != nil || r.Tool.Effects.Get(l).Gated()
+}
+
+// Indirect reports whether the tool is reached through another agent.
+func (r Reached) Indirect() bool { return len(r.Via) > 1 }
+
+// Reach returns every tool an agent can invoke, through its own tools,
+// handoffs, sub-agents and agents-as-tools. A tool reached by several paths
+// is reported once per path shape, ungated paths first.
+func (gr *Graph) Reach(agentID string) []Reached {
+	type item struct {
+		agent string
+		via   []string
+		gate  *extract.Approval // a gate on the tool that runs this agent
+	}
+	visited := map[string]bool{agentID: true}
+	queue := []item{{agentID, []string{agentID}, nil}}
+	best := map[string]Reached{}
+	var order []string
+	usesOf := map[string][]Use{}
+	for _, u := range gr.Uses {
+		usesOf[u.Agent] = append(usesOf[u.Agent], u)
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		for _, u := range usesOf[it.agent] {
+			t := gr.Tools[u.Tool]
+			r := Reached{Tool: t, Via: it.via, Use: u}
+			if len(u.Gates) > 0 {
+				r.Gate = u.Gates[0]
+			}
+			if ap, ok := t.Gated(); ok {
+				r.Gate = ap
+			}
+			if r.Gate == nil {
+				r.Gate = it.gate
+			}
+			prev, seen := best[t.ID]
+			switch {
+			case !seen:
+				order = append(order, t.ID)
+				best[t.ID] = r
+			case prev.Gate != nil && r.Gate == nil:
+				best[t.ID] = r // an ungated path outweighs a gated one
+			}
+			// Running the tool runs its agent: the agent's reach is ours, and
+			// the gate on this tool gates that whole reach (needs_approval on
+			// as_tool). Gated sub-reaches are still walked for capabilities.
+			if t.Agent != "" && !visited[t.Agent] {
+				visited[t.Agent] = true
+				queue = append(queue, item{t.Agent, appendCopy(it.via, t.Agent), r.Gate})
+			}
+		}
+		nid := gr.ids[it.agent]
+		succ := gr.g.From(nid)
+		var next []string
+		for succ.Next() {
+			to := gr.names[succ.Node().ID()]
+			if gr.kinds[succ.Node().ID()] != NodeAgent || visited[to] {
+				continue
+			}
+			next = append(next, to)
+		}
+		sort.Strings(next) // gonum iterates in random order
+		for _, to := range next {
+			visited[to] = true
+			queue = append(queue, item{to, appendCopy(it.via, to), it.gate})
+		}
+	}
+	out := make([]Reached, 0, len(order))
+	for _, id := range order {
+		out = append(out, best[id])
+	}
+	return out
+}
+
+func appendCopy(s []string, x string) []string {
+	out := make([]string, len(s)+1)
+	copy(out, s)
+	out[len(s)] = x
+	return out
+}
+
+// Capabilities returns the capabilities an agent reaches.
+func (gr *Graph) Capabilities(agentID string) []effects.Capability {
+	have := map[effects.Capability]bool{}
+	for _, r := range gr.Reach(agentID) {
+		for _, c := range r.Tool.Effects.Caps() {
+			have[c] = true
+		}
+	}
+	var out []effects.Capability
+	for _, c := range effects.Capabilities {
+		if have[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,249 @@
+package effects
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+// Resolver finds code of the scanned tree. The workspace implements it; it
+// is the only way effects reach across files.
+type Resolver interface {
+	// Callee returns the function a call runs when it is in the tree: a def
+	// of the same file, a method of a local class, an imported function.
+	Callee(c *extract.Call) *extract.Func
+	// FuncOf returns the function an expression names (func=f arguments).
+	FuncOf(e *extract.Expr) *extract.Func
+}
+
+// Analyzer decides effects. It memoises per function and calling context,
+// so one analyzer should serve one snapshot of the workspace.
+type Analyzer struct {
+	Rules    *Rules
+	Catalog  *Catalog
+	Resolver Resolver
+	memo     map[memoKey]*Effects
+	busy     map[memoKey]bool
+}
+
+type memoKey struct {
+	fn       *extract.Func
+	mask     uint64
+	returned bool
+	gated    bool
+}
+
+// maxDepth bounds how deep calls into helper functions are followed.
+const maxDepth = 8
+
+// NewAnalyzer returns an analyzer over the embedded rules and catalog.
+func NewAnalyzer(r Resolver) *Analyzer {
+	return &Analyzer{Rules: DefaultRules(), Catalog: DefaultCatalog(), Resolver: r,
+		memo: map[memoKey]*Effects{}, busy: map[memoKey]bool{}}
+}
+
+// Tool decides the effects of a tool.
+func (a *Analyzer) Tool(t *extract.Tool) *Effects {
+	switch t.Kind {
+	case extract.ToolFunc, extract.ToolClass, extract.ToolNode:
+		fn := t.Func
+		if fn == nil && t.FuncRef != nil && a.Resolver != nil {
+			fn = a.Resolver.FuncOf(t.FuncRef)
+		}
+		if fn != nil {
+			return a.ToolFunc(fn, t.Kind == extract.ToolNode)
+		}
+		if t.Kind == extract.ToolClass && t.Extra["schema_only"] == "true" {
+			e := newEffects()
+			e.settle(ByRules)
+			return e
+		}
+		return Unknown(fmt.Sprintf("the code of tool %s is not in the scanned tree", t.Name), t.Loc)
+	case extract.ToolPrebuilt:
+		if ct := a.Catalog.Tool(t.Class); ct != nil {
+			return ct.EffectsOf("catalog: " + ct.Class + " — " + ct.Summary)
+		}
+		return Unknown(fmt.Sprintf("prebuilt tool %s is not in the catalog", t.Class), t.Loc)
+	case extract.ToolAgent:
+		e := newEffects()
+		e.settle(ByRules) // the agent's own tools carry its effects (capgraph)
+		return e
+	}
+	if len(t.Declared) > 0 {
+		by := Decider(t.Extra["decided_by"])
+		if by == "" {
+			by = ByCatalog
+		}
+		e := newEffects()
+		for _, l := range Labels {
+			if v, ok := t.Declared[string(l)]; ok && v {
+				e.add(Evidence{Label: l, Kind: string(by), Loc: t.Loc, Detail: t.Extra["detail"]}, by)
+			}
+		}
+		for _, r := range strings.Fields(t.Extra["roles"]) {
+			e.addRole(r)
+		}
+		if t.Extra["settle"] == "default" {
+			e.settleDefault(t.Extra["detail"], t.Loc)
+		} else {
+			e.settle(by)
+		}
+		return e
+	}
+	return Unknown("nothing is known about tool "+t.Name, t.Loc)
+}
+
+// Unknown is the fail-closed answer: every label present, decided by default.
+func Unknown(why string, l extract.Loc) *Effects {
+	e := newEffects()
+	e.settleDefault(why, l)
+	return e
+}
+
+func (e *Effects) settleDefault(why string, l extract.Loc) {
+	for _, lb := range Labels {
+		if r := e.Labels[lb]; r.DecidedBy == "" {
+			e.add(Evidence{Label: lb, Kind: "unknown", Loc: l, Detail: why}, ByDefault)
+		}
+	}
+}
+
+// ToolFunc decides the effects of running fn as a tool: the model chooses
+// its parameters (except injected ones; all of them for graph nodes, whose
+// state comes from the model) and reads its return value.
+func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
+	var mask uint64
+	for i, p := range fn.Params {
+		if i >= 64 {
+			break
+		}
+		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls") {
+			mask |= 1 << uint(i)
+		}
+	}
+	raw := a.fn(fn, mask, true, false, nil, 0)
+	out := newEffects()
+	for _, l := range Labels {
+		for _, ev := range raw.Labels[l].Evidence {
+			out.add(ev, raw.Labels[l].DecidedBy)
+		}
+	}
+	out.settle(ByRules)
+	return out
+}
+
+func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
+	key := memoKey{fn, mask, returned, gated}
+	if e, ok := a.memo[key]; ok {
+		return e
+	}
+	e := newEffects()
+	if a.busy[key] || depth > maxDepth {
+		return e // recursion: the outer walk already covers this body
+	}
+	a.busy[key] = true
+	defer delete(a.busy, key)
+	for _, c := range fn.Calls {
+		cGated, gateLoc := gated, extract.Loc{}
+		if !cGated {
+			cGated, gateLoc = a.gatedCall(c)
+		}
+		cRet := returned && c.Returned
+		kind, name := a.Rules.Classify(c)
+		if kind == "local" || kind == "unknown" {
+			if callee := a.callee(c); callee != nil {
+				sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
+				for _, l := range Labels {
+					for _, ev := range sub.Labels[l].Evidence {
+						e.add(ev, sub.Labels[l].DecidedBy)
+					}
+				}
+				continue
+			}
+			kind = "unknown"
+		}
+		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
+		d.decide()
+	}
+	a.memo[key] = e
+	return e
+}
+
+func (a *Analyzer) callee(c *extract.Call) *extract.Func {
+	if a.Resolver == nil || c.Gate {
+		return nil
+	}
+	return a.Resolver.Callee(c)
+}
+
+// gatedCall reports whether a human approval always runs before c: a gate
+// call among its dominators, or a call to a function that always gates.
+func (a *Analyzer) gatedCall(c *extract.Call) (bool, extract.Loc) {
+	for _, d := range c.Dominators() {
+		if d.Gate {
+			return true, d.Loc
+		}
+		if d.HeadKind == extract.HeadLocal || d.HeadKind == extract.HeadSelf || d.HeadKind == extract.HeadImport {
+			if f := a.callee(d); f != nil && f.AlwaysGates {
+				return true, d.Loc
+			}
+		}
+	}
+	return false, extract.Loc{}
+}
+
+// bindParams maps the caller-data mask through a call's arguments onto the
+// callee's parameters.
+func bindParams(c *extract.Call, callee *extract.Func, mask uint64) uint64 {
+	offset := 0
+	if len(callee.Params) > 0 && callee.Params[0].Injected && (callee.Params[0].Name == "self" || callee.Params[0].Name == "cls") {
+		offset = 1
+	}
+	var out uint64
+	for _, arg := range c.Args {
+		if !carries(arg.Flow, mask) {
+			continue
+		}
+		idx := -1
+		if arg.Kw != "" {
+			for i, p := range callee.Params {
+				if p.Name == arg.Kw {
+					idx = i
+				}
+			}
+		} else if arg.Pos+offset < len(callee.Params) {
+			idx = arg.Pos + offset
+			if p := callee.Params[idx]; strings.HasPrefix(p.Annotation, "*") {
+				idx = -1
+			}
+		}
+		if idx < 0 || idx >= 64 {
+			return ^uint64(0) // splats and *args: every parameter may get the data
+		}
+		out |= 1 << uint(idx)
+	}
+	return out
+}
+
+func carries(fl extract.Flow, mask uint64) bool {
+	for _, o := range fl {
+		if o.Param >= 0 && o.Param < 64 && mask&(1<<uint(o.Param)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// callerStep returns the steps by which caller data reaches a flow.
+func callerStep(fl extract.Flow, mask uint64) *extract.Step {
+	for _, o := range fl {
+		if o.Param >= 0 && o.Param < 64 && mask&(1<<uint(o.Param)) != 0 {
+			return o.Step
+		}
+	}
+	return nil
+}
+
+var secretPath = regexp.MustCompile(`(?i)(^|[/\\])\.env(\.|$)|\.ssh[/\\]|id_(rsa|dsa|ecdsa|ed25519)|\.aws[/\\]credentials|\.netrc|\.npmrc|\.pypirc|\.(pem|key|p12|pfx)$`)

@@ -1,0 +1,229 @@
+package effects
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed catalog/*.yaml
+var catalogFS embed.FS
+
+// CatalogTool is a prebuilt tool whose effects are known.
+type CatalogTool struct {
+	Class         string   `yaml:"class"`
+	NameArg       string   `yaml:"name_arg"`
+	Kind          string   `yaml:"kind"`
+	Packages      []string `yaml:"packages"`
+	Framework     string   `yaml:"framework"`
+	Name          string   `yaml:"name"`
+	NameUnverfied bool     `yaml:"name_unverified"`
+	Effects       []Label  `yaml:"effects"`
+	Roles         []string `yaml:"roles"`
+	ApprovalKwarg string   `yaml:"approval_kwarg"`
+	Summary       string   `yaml:"summary"`
+	Source        string   `yaml:"source"`
+}
+
+// CatalogToolkit expands to several prebuilt tools.
+type CatalogToolkit struct {
+	Class     string   `yaml:"class"`
+	Packages  []string `yaml:"packages"`
+	Framework string   `yaml:"framework"`
+	Tools     []string `yaml:"tools"`
+	// SelectionKwarg names the argument that picks a subset (by tool name).
+	SelectionKwarg string         `yaml:"selection_kwarg"`
+	ExtraTools     []*CatalogTool `yaml:"extra_tools"`
+	Source         string         `yaml:"source"`
+}
+
+// BuiltinProvider lists tools an agent factory, middleware or option adds
+// without the code naming them (create_deep_agent, allow_delegation …).
+type BuiltinProvider struct {
+	Provider      string         `yaml:"provider"`
+	Packages      []string       `yaml:"packages"`
+	Framework     string         `yaml:"framework"`
+	Kind          string         `yaml:"kind"`
+	ApprovalKwarg string         `yaml:"approval_kwarg"`
+	Tools         []*CatalogTool `yaml:"tools"`
+}
+
+// MCPServer is a well-known MCP server with per-tool effects.
+type MCPServer struct {
+	ID      string    `yaml:"id"`
+	Match   []string  `yaml:"match"`
+	Summary string    `yaml:"summary"`
+	Source  string    `yaml:"source"`
+	Status  string    `yaml:"status"`
+	Tools   []MCPTool `yaml:"tools"`
+	// DefaultEffects label a tool of this server that the catalog does not
+	// list (new or renamed): fail closed.
+	DefaultEffects []Label `yaml:"default_effects"`
+	// ReadOnlyWhen lists config switches that expose only read tools.
+	ReadOnlyWhen *ReadOnlySwitch `yaml:"read_only_when"`
+}
+
+// ReadOnlySwitch lists where a config can turn a server read-only.
+type ReadOnlySwitch struct {
+	Args      []string          `yaml:"args"`
+	Env       map[string]string `yaml:"env"`
+	URLSuffix []string          `yaml:"url_suffix"`
+	URLQuery  map[string]string `yaml:"url_query"`
+	Headers   map[string]string `yaml:"headers"`
+}
+
+// MCPTool is one tool of a catalogued MCP server.
+type MCPTool struct {
+	Name       string   `yaml:"name"`
+	Effects    []Label  `yaml:"effects"`
+	Roles      []string `yaml:"roles"`
+	ReadOnly   bool     `yaml:"read_only"`
+	// ReadOnlyEffects replace Effects when the server runs read-only.
+	ReadOnlyEffects []Label `yaml:"read_only_effects"`
+	Deprecated bool     `yaml:"deprecated"`
+}
+
+// Catalog holds the embedded data on prebuilt tools and MCP servers.
+type Catalog struct {
+	Tools      []*CatalogTool    `yaml:"tools"`
+	Toolkits   []*CatalogToolkit `yaml:"toolkits"`
+	LoadTools  map[string]any    `yaml:"load_tools"`
+	MCPServers []*MCPServer      `yaml:"mcp_servers"`
+	Builtins   []*BuiltinProvider `yaml:"builtin_tools"`
+	byClass    map[string][]*CatalogTool
+}
+
+var defaultCatalog = func() *Catalog {
+	c, err := loadCatalog()
+	if err != nil {
+		panic(err) // embedded data is checked by tests
+	}
+	return c
+}()
+
+// DefaultCatalog returns the embedded catalog.
+func DefaultCatalog() *Catalog { return defaultCatalog }
+
+func loadCatalog() (*Catalog, error) {
+	c := &Catalog{byClass: map[string][]*CatalogTool{}, LoadTools: map[string]any{}}
+	entries, err := catalogFS.ReadDir("catalog")
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		data, err := catalogFS.ReadFile("catalog/" + n)
+		if err != nil {
+			return nil, err
+		}
+		var part Catalog
+		if err := yaml.Unmarshal(data, &part); err != nil {
+			return nil, fmt.Errorf("catalog/%s: %w", n, err)
+		}
+		c.Tools = append(c.Tools, part.Tools...)
+		c.Toolkits = append(c.Toolkits, part.Toolkits...)
+		c.MCPServers = append(c.MCPServers, part.MCPServers...)
+		c.Builtins = append(c.Builtins, part.Builtins...)
+		for k, v := range part.LoadTools {
+			c.LoadTools[k] = v
+		}
+	}
+	for _, t := range c.Tools {
+		for _, l := range t.Effects {
+			if !validLabel(l) {
+				return nil, fmt.Errorf("catalog: %s: unknown effect %q", t.Class, l)
+			}
+		}
+		c.byClass[t.Class] = append(c.byClass[t.Class], t)
+	}
+	for _, s := range c.MCPServers {
+		for _, t := range s.Tools {
+			for _, l := range t.Effects {
+				if !validLabel(l) {
+					return nil, fmt.Errorf("catalog: mcp %s/%s: unknown effect %q", s.ID, t.Name, l)
+				}
+			}
+		}
+	}
+	return c, nil
+}
+
+func validLabel(l Label) bool {
+	for _, x := range Labels {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// Tool finds the catalog entry of a qualified class name: its last
+// component is the class, its first the package it was imported from.
+func (c *Catalog) Tool(qual string) *CatalogTool {
+	top, _, _ := strings.Cut(qual, ".")
+	for _, t := range c.byClass[lastDot(qual)] {
+		for _, p := range t.Packages {
+			if p == top {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// ToolByName finds a tool class by its class name within a framework.
+func (c *Catalog) ToolByClass(class string) *CatalogTool {
+	if ts := c.byClass[class]; len(ts) > 0 {
+		return ts[0]
+	}
+	return nil
+}
+
+// Toolkit finds a toolkit by qualified class name.
+func (c *Catalog) Toolkit(qual string) *CatalogToolkit {
+	top, _, _ := strings.Cut(qual, ".")
+	for _, k := range c.Toolkits {
+		if k.Class != lastDot(qual) {
+			continue
+		}
+		for _, p := range k.Packages {
+			if p == top {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+// MCPServerFor finds a catalogued server whose match strings occur in the
+// launch command, arguments or URL.
+func (c *Catalog) MCPServerFor(launch string) *MCPServer {
+	for _, s := range c.MCPServers {
+		for _, m := range s.Match {
+			if m != "" && strings.Contains(launch, m) {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// Effects returns the effects of a catalog tool.
+func (t *CatalogTool) EffectsOf(detail string) *Effects {
+	e := newEffects()
+	for _, l := range t.Effects {
+		e.add(Evidence{Label: l, Kind: "catalog", Detail: detail}, ByCatalog)
+	}
+	for _, r := range t.Roles {
+		e.addRole(r)
+	}
+	e.settle(ByCatalog)
+	return e
+}

@@ -1,0 +1,325 @@
+package effects
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+// decision decides what one call contributes to a tool's effects.
+type decision struct {
+	a        *Analyzer
+	e        *Effects
+	c        *extract.Call
+	kind     string
+	name     string
+	mask     uint64 // parameters carrying model-chosen data
+	returned bool   // the call's result reaches the model
+	gated    bool
+	gateLoc  extract.Loc
+	via      []extract.Loc
+}
+
+func (d *decision) ev(l Label, role, detail string, steps *extract.Step) {
+	ev := Evidence{Label: l, Kind: d.kind, Role: role, Loc: d.c.Loc, Detail: detail, Gated: d.gated,
+		GateLoc: d.gateLoc, Via: d.via, Call: d.c}
+	if steps != nil {
+		ev.Steps = steps.Steps()
+	}
+	by := ByRules
+	if d.kind == "unknown" {
+		by = ByDefault
+	}
+	d.e.add(ev, by)
+}
+
+// data reports whether any argument or the receiver carries model-chosen data.
+func (d *decision) data() (*extract.Step, bool) {
+	for _, a := range d.c.Args {
+		if s := callerStep(a.Flow, d.mask); s != nil || carries(a.Flow, d.mask) {
+			return s, true
+		}
+	}
+	if s := callerStep(d.c.Recv, d.mask); s != nil {
+		return s, true
+	}
+	return nil, false
+}
+
+func (d *decision) argData(pos int, kws ...string) (*extract.Step, bool) {
+	for _, kw := range append(kws, "") {
+		if a := d.c.ArgAt(pos, kw); a != nil {
+			if carries(a.Flow, d.mask) {
+				return callerStep(a.Flow, d.mask), true
+			}
+			if kw != "" {
+				return nil, false
+			}
+		}
+	}
+	return nil, false
+}
+
+func (d *decision) retStep() *extract.Step { return d.c.ReturnStep }
+
+func (d *decision) decide() {
+	n := d.name
+	role := kindRoles[d.kind]
+	switch d.kind {
+	case "pure", "llm":
+	case "http_read", "browser":
+		d.read(n)
+	case "http_send":
+		d.send(n, "sends model-chosen data with "+n)
+	case "http_method":
+		m := ""
+		if a := d.c.ArgAt(0, "method"); a != nil && a.Lit != nil {
+			m = strings.ToUpper(*a.Lit)
+		}
+		switch m {
+		case "GET", "HEAD", "OPTIONS":
+			d.kind = "http_read"
+			d.read(n + "(" + m + ")")
+		default:
+			d.kind = "http_send"
+			if m == "" {
+				m = "a computed method"
+			}
+			d.send(n, "sends model-chosen data with "+n+" ("+m+")")
+		}
+	case "http_client":
+		if d.c.ArgAt(1, "data") != nil || d.c.ArgAt(-1, "json") != nil {
+			d.send(n, "sends model-chosen data with "+n)
+		} else {
+			d.read(n)
+		}
+	case "email_read":
+		if d.returned {
+			d.ev(UntrustedInput, role, "returns mail content fetched by "+n+" (third parties write it)", d.retStep())
+			d.ev(ReadsPrivate, role, "returns the user's mail fetched by "+n, d.retStep())
+		}
+	case "email_send", "cloud_send":
+		if s, ok := d.data(); ok {
+			if d.kind == "email_send" {
+				role = "send_email"
+			}
+			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
+			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
+		}
+	case "socket_recv":
+		if d.returned {
+			d.ev(UntrustedInput, role, "returns bytes received from the network by "+n, d.retStep())
+		}
+	case "socket_send":
+		if s, ok := d.data(); ok {
+			d.ev(NetworkEgress, role, "sends model-chosen data over a socket with "+n, s)
+		}
+	case "exec", "eval":
+		d.run(n)
+	case "file_open":
+		d.open(n)
+	case "file_read", "file_list":
+		if d.returned {
+			d.ev(ReadsPrivate, d.pathRole(role), "returns local file data read by "+n, d.retStep())
+		}
+	case "file_write":
+		d.ev(WritesState, role, "writes files with "+n, nil)
+	case "file_delete":
+		d.ev(WritesState, role, "deletes files with "+n, nil)
+		d.ev(Irreversible, role, "deleted files are gone ("+n+")", nil)
+	case "db_exec":
+		d.sql(n)
+	case "db_fetch":
+		if d.returned {
+			d.ev(ReadsPrivate, role, "returns database rows fetched by "+n, d.retStep())
+		}
+	case "db_write":
+		d.ev(WritesState, role, "writes to a database with "+n, nil)
+	case "env_read":
+		if d.returned {
+			d.ev(ReadsPrivate, role, "returns environment variables read by "+n, d.retStep())
+		}
+	case "cloud_read":
+		if d.returned {
+			d.ev(ReadsPrivate, cloudRole(n), "returns cloud data read by "+n, d.retStep())
+		}
+	case "cloud_write":
+		d.ev(WritesState, role, "changes cloud resources with "+n, nil)
+		if s, ok := d.data(); ok {
+			d.ev(NetworkEgress, role, "sends model-chosen data to the cloud with "+n, s)
+		}
+	case "vector_read":
+		if d.returned {
+			d.ev(UntrustedInput, role, "returns retrieved documents from "+n+" (their authors may be third parties)", d.retStep())
+			d.ev(ReadsPrivate, role, "returns retrieved documents from "+n, d.retStep())
+		}
+	case "vector_write", "memory_write":
+		d.ev(WritesState, role, "stores data with "+n, nil)
+	case "memory_read":
+		if d.returned {
+			d.ev(ReadsPrivate, role, "returns stored memory read by "+n, d.retStep())
+		}
+	case "git_push":
+		s, _ := d.data()
+		d.ev(NetworkEgress, role, "pushes commits with "+n, s)
+		d.ev(WritesState, role, "changes a remote repository with "+n, s)
+		d.ev(Irreversible, role, "a pushed commit is public ("+n+")", s)
+	case "unknown":
+		d.unknown(n)
+	}
+}
+
+// read: a request whose response may come back to the model.
+func (d *decision) read(n string) {
+	if d.returned {
+		d.ev(UntrustedInput, "browse_url", "returns content fetched by "+n+" (third parties write it)", d.retStep())
+	}
+	if s, ok := d.argData(0, "url"); ok {
+		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, s)
+	} else if s, ok := d.data(); ok {
+		d.ev(NetworkEgress, "http_request", "sends model-chosen data in a request with "+n, s)
+	}
+}
+
+// send: a request that carries data out.
+func (d *decision) send(n, why string) {
+	if s, ok := d.data(); ok {
+		d.ev(NetworkEgress, "http_request", why, s)
+		d.ev(Irreversible, "http_request", "data sent out cannot be recalled ("+n+")", s)
+	}
+	if d.returned {
+		d.ev(UntrustedInput, "browse_url", "returns the response of "+n+" (third parties write it)", d.retStep())
+	}
+}
+
+// run: a command or code. With model-chosen input it can do anything.
+func (d *decision) run(n string) {
+	role := kindRoles[d.kind]
+	if s, ok := d.data(); ok {
+		what := "runs a model-chosen command with " + n
+		if d.kind == "eval" {
+			what = "evaluates model-chosen code with " + n
+		}
+		for _, l := range Labels {
+			d.ev(l, role, what+" (a shell can do everything)", s)
+		}
+		return
+	}
+	first := d.c.ArgAt(0, "args")
+	if first == nil {
+		first = d.c.ArgAt(0, "cmd")
+	}
+	if first != nil && !first.Const {
+		d.ev(ExecutesCode, role, "runs a command built at run time with "+n, nil)
+		d.ev(Irreversible, role, "commands cannot be undone ("+n+")", nil)
+		return
+	}
+	if d.returned {
+		d.ev(ReadsPrivate, "", "returns the output of a fixed command run by "+n, d.retStep())
+	}
+}
+
+// open: open(path, mode) reads or writes by its mode.
+func (d *decision) open(n string) {
+	mode, known := "r", true
+	if a := d.c.ArgAt(1, "mode"); a != nil {
+		if a.Lit != nil {
+			mode = *a.Lit
+		} else {
+			known = false
+		}
+	}
+	write := !known || strings.ContainsAny(mode, "wax+")
+	read := !known || !strings.ContainsAny(mode, "wax") || strings.Contains(mode, "+")
+	if read && d.returned {
+		d.ev(ReadsPrivate, d.pathRole("read_file"), "returns local file data read by "+n, d.retStep())
+	}
+	if write {
+		d.ev(WritesState, "write_file", fmt.Sprintf("opens a file for writing with %s (mode %q)", n, mode), nil)
+	}
+}
+
+// pathRole refines read_file to read_secret_file for secret paths.
+func (d *decision) pathRole(role string) string {
+	if a := d.c.ArgAt(0, "file"); a != nil && secretPath.MatchString(a.Prefix) {
+		return "read_secret_file"
+	}
+	return role
+}
+
+// sql decides a database statement by its text.
+func (d *decision) sql(n string) {
+	role := "database_query"
+	var text string
+	var arg *extract.Arg
+	for _, kw := range []string{"sql", "statement", "query", "command", "operation", "clause"} {
+		if arg = d.c.ArgAt(-1, kw); arg != nil {
+			break
+		}
+	}
+	if arg == nil {
+		arg = d.c.ArgAt(0, "")
+	}
+	if arg != nil {
+		text = strings.ToUpper(strings.TrimSpace(arg.Prefix))
+	}
+	verb, _, _ := strings.Cut(text, " ")
+	switch verb {
+	case "SELECT", "WITH", "SHOW", "PRAGMA", "EXPLAIN", "DESCRIBE", "DESC":
+		if d.returned {
+			d.ev(ReadsPrivate, role, "returns rows of a query run by "+n, d.retStep())
+		}
+		return
+	case "INSERT", "UPDATE", "REPLACE", "MERGE", "CREATE", "ALTER", "UPSERT", "GRANT", "REVOKE":
+		d.ev(WritesState, role, verb+" statement run by "+n, nil)
+		return
+	case "DELETE", "DROP", "TRUNCATE":
+		d.ev(WritesState, role, verb+" statement run by "+n, nil)
+		d.ev(Irreversible, role, verb+" cannot be undone ("+n+")", nil)
+		return
+	}
+	if arg != nil && carries(arg.Flow, d.mask) {
+		s := callerStep(arg.Flow, d.mask)
+		d.ev(ReadsPrivate, role, "runs model-written SQL with "+n, s)
+		d.ev(WritesState, role, "runs model-written SQL with "+n+" (it may write)", s)
+		d.ev(Irreversible, role, "model-written SQL may delete data ("+n+")", s)
+		return
+	}
+	// SQL text we cannot read: fail closed.
+	d.kind = "unknown"
+	d.ev(WritesState, role, "runs SQL whose text is not literal with "+n, nil)
+	if d.returned {
+		d.ev(ReadsPrivate, role, "returns rows of SQL whose text is not literal ("+n+")", d.retStep())
+	}
+}
+
+// unknown: a call whose effects nothing settles. Fail closed on what the
+// call could do given what flows in and out of it.
+func (d *decision) unknown(n string) {
+	what := fmt.Sprintf("calls %s, whose effects are unknown", n)
+	if d.returned {
+		d.ev(UntrustedInput, "", what+", and returns its result", d.retStep())
+		d.ev(ReadsPrivate, "", what+", and returns its result", d.retStep())
+	}
+	if s, ok := d.data(); ok {
+		d.ev(NetworkEgress, "", what+", with model-chosen data", s)
+		d.ev(ExecutesCode, "", what+", with model-chosen data", s)
+	}
+	d.ev(WritesState, "", what, nil)
+	d.ev(Irreversible, "", what, nil)
+}
+
+func cloudRole(n string) string {
+	switch lastDot(n) {
+	case "get_secret_value":
+		return "secrets_manager"
+	case "decrypt":
+		return "kms_decrypt"
+	case "get_parameter", "get_parameters", "get_parameters_by_path":
+		return "ssm_get_parameter"
+	case "scan", "query", "get_item":
+		return "database_query"
+	}
+	return "s3_get"
+}

@@ -1,0 +1,189 @@
+package effects
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+//go:embed rules.yaml
+var rulesYAML []byte
+
+// Rules maps qualified call names to what they mean.
+type Rules struct {
+	kinds     map[string]string // exact qualified name -> kind
+	methods   map[string]string // bare method name -> kind (similarity_search)
+	returns   map[string]string
+	mreturns  map[string]string
+	purePfx   []string // module prefixes with no effects
+	pureExact map[string]bool
+	llm       map[string]bool
+}
+
+type rulesFile struct {
+	Returns map[string]string   `yaml:"returns"`
+	Calls   map[string][]string `yaml:"calls"`
+	LLM     []string            `yaml:"llm"`
+}
+
+// kindRoles gives each kind its canonical role for the chain patterns.
+var kindRoles = map[string]string{
+	"http_read": "browse_url", "http_send": "http_request", "http_method": "http_request", "http_client": "http_request",
+	"email_read": "read_email", "email_send": "send_email", "socket_recv": "http_request", "socket_send": "http_request",
+	"exec": "shell_execute", "eval": "execute_code", "file_read": "read_file", "file_list": "list_directory",
+	"file_write": "write_file", "file_delete": "write_file", "db_exec": "database_query", "db_fetch": "database_query",
+	"db_write": "database_query", "env_read": "read_env", "cloud_read": "s3_get", "cloud_write": "write_file",
+	"cloud_send": "http_request", "vector_read": "vector_store_read", "vector_write": "vector_store_write",
+	"memory_read": "read_memory", "memory_write": "update_memory", "git_push": "git_push", "browser": "browse_url",
+}
+
+// LoadRules parses a rules file; the embedded one is DefaultRules.
+func LoadRules(data []byte) (*Rules, error) {
+	var rf rulesFile
+	if err := yaml.Unmarshal(data, &rf); err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
+	}
+	r := &Rules{kinds: map[string]string{}, methods: map[string]string{}, returns: map[string]string{},
+		mreturns: map[string]string{}, pureExact: map[string]bool{}, llm: map[string]bool{}}
+	for k, v := range rf.Returns {
+		if strings.Contains(k, ".") {
+			r.returns[k] = v
+		} else {
+			r.mreturns[k] = v
+		}
+	}
+	for kind, names := range rf.Calls {
+		for _, n := range names {
+			switch {
+			case kind == "pure" && strings.ToLower(n) == n:
+				r.purePfx = append(r.purePfx, n)
+			case kind == "pure":
+				r.pureExact[n] = true
+			case !strings.Contains(n, "."):
+				r.methods[n] = kind
+			default:
+				if prev, dup := r.kinds[n]; dup && prev != kind {
+					return nil, fmt.Errorf("rules: %s is both %s and %s", n, prev, kind)
+				}
+				r.kinds[n] = kind
+			}
+		}
+	}
+	for _, n := range rf.LLM {
+		r.llm[n] = true
+	}
+	return r, nil
+}
+
+var defaultRules = func() *Rules {
+	r, err := LoadRules(rulesYAML)
+	if err != nil {
+		panic(err) // the embedded file is checked by tests
+	}
+	return r
+}()
+
+// DefaultRules returns the embedded call rules.
+func DefaultRules() *Rules { return defaultRules }
+
+// Normalize turns a call chain such as "pathlib.Path.home().read_text" into
+// the typed name the rules use ("pathlib.Path.read_text").
+func (r *Rules) Normalize(qual string) string {
+	segs := strings.Split(qual, "().")
+	cur := segs[0]
+	for _, s := range segs[1:] {
+		cur = r.returnType(cur) + "." + s
+	}
+	if strings.HasSuffix(cur, "()") {
+		cur = r.returnType(strings.TrimSuffix(cur, "()"))
+	}
+	return cur
+}
+
+func (r *Rules) returnType(q string) string {
+	if t, ok := r.returns[q]; ok {
+		return t
+	}
+	// A method of a known type may be listed under that type.
+	last := lastDot(q)
+	if t, ok := r.mreturns[last]; ok {
+		return t
+	}
+	if i := strings.LastIndexByte(q, '.'); i > 0 {
+		owner := q[:i]
+		if isClassName(lastDot(owner)) && (strings.HasPrefix(last, "from_") || last == "create" || last == "connect") {
+			return owner // factory: SQLDatabase.from_uri() is an SQLDatabase
+		}
+	}
+	if isClassName(last) {
+		return q // an instance of the class
+	}
+	return q + "()"
+}
+
+func isClassName(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+
+func lastDot(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// Classify returns the kind of a call: a rule kind, "pure", "llm", "local"
+// (resolve it in the tree) or "unknown".
+func (r *Rules) Classify(c *extract.Call) (kind, name string) {
+	switch c.HeadKind {
+	case extract.HeadData:
+		if k, ok := r.methods[c.Method()]; ok {
+			return k, c.Qual
+		}
+		return "pure", c.Qual
+	case extract.HeadLocal, extract.HeadSelf:
+		return "local", c.Qual
+	}
+	name = r.Normalize(c.Qual)
+	if k := r.lookup(name); k != "" {
+		return k, name
+	}
+	if raw := c.Qual; raw != name {
+		if k := r.lookup(raw); k != "" {
+			return k, name
+		}
+	}
+	if c.HeadKind == extract.HeadBuiltin {
+		return "pure", name
+	}
+	if k, ok := r.methods[c.Method()]; ok && c.HeadKind == extract.HeadObject {
+		return k, name
+	}
+	return "unknown", name
+}
+
+func (r *Rules) lookup(name string) string {
+	if k, ok := r.kinds[name]; ok {
+		return k
+	}
+	if r.llm[name] {
+		return "llm"
+	}
+	if r.pureExact[name] {
+		return "pure"
+	}
+	for _, p := range r.purePfx {
+		if name == p || strings.HasPrefix(name, p+".") {
+			return "pure"
+		}
+	}
+	// llm entries cover their clients' method chains.
+	for k := range r.llm {
+		if strings.HasPrefix(name, k+".") {
+			return "llm"
+		}
+	}
+	return ""
+}

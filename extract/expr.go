@@ -1,0 +1,127 @@
+package extract
+
+import "strings"
+
+// ExprKind classifies the small expression model the framework adapters need:
+// enough to read constructor arguments (tool lists, names, gate options)
+// without keeping the parse tree alive.
+type ExprKind uint8
+
+const (
+	ExprOther  ExprKind = iota
+	ExprName            // identifier or dotted attribute chain: Name holds "a.b.c"
+	ExprCall            // Name holds the callee as written ("agent.as_tool"); Recv holds a non-name receiver
+	ExprList            // list, tuple or set literal: Elems
+	ExprDict            // Keys[i] -> Elems[i]
+	ExprStr             // string literal without interpolation: Str
+	ExprBool            // True/False: Bool
+	ExprNone            // None
+	ExprNum             // numeric literal
+	ExprConcat          // a + b (list or string concatenation): Elems
+	ExprSplat           // *x inside a list: Elems[0]
+	ExprSubscript       // x[...]: Elems[0] is x, Elems[1] the index
+	ExprFString         // string with interpolation: Str is the constant prefix
+)
+
+// Expr is a compact, tree-free copy of a Python expression.
+type Expr struct {
+	Kind  ExprKind
+	Name  string
+	Str   string
+	Bool  bool
+	Recv  *Expr
+	Args  []*Expr
+	Kw    []KwArg
+	Elems []*Expr
+	Keys  []*Expr
+	Loc   Loc
+	// Scope is where names in the expression are looked up.
+	Scope *Scope
+	// Call links a call expression to its flow facts, when it has any.
+	Call *Call
+	// Type is the walker's guess of the value's type: the qualified callee
+	// that built it plus "()" (see typeOf).
+	Type string
+}
+
+// KwArg is one keyword argument of a call.
+type KwArg struct {
+	Name  string
+	Value *Expr
+}
+
+// Kwarg returns the keyword argument named name, or nil.
+func (e *Expr) Kwarg(name string) *Expr {
+	if e == nil {
+		return nil
+	}
+	for _, k := range e.Kw {
+		if k.Name == name {
+			return k.Value
+		}
+	}
+	return nil
+}
+
+// Arg returns keyword argument name, else positional argument pos (or nil).
+// Most constructors accept both forms (create_react_agent(model, tools)).
+func (e *Expr) Arg(pos int, name string) *Expr {
+	if v := e.Kwarg(name); v != nil {
+		return v
+	}
+	if e != nil && pos >= 0 && pos < len(e.Args) && e.Args[pos].Kind != ExprSplat {
+		return e.Args[pos]
+	}
+	return nil
+}
+
+// StrValue returns the literal string value and whether the expression is one.
+func (e *Expr) StrValue() (string, bool) {
+	if e == nil || e.Kind != ExprStr {
+		return "", false
+	}
+	return e.Str, true
+}
+
+// Truthy reports whether the expression is a literal that Python treats as
+// true. Anything not literal counts as not known.
+func (e *Expr) Truthy() (value, known bool) {
+	if e == nil {
+		return false, false
+	}
+	switch e.Kind {
+	case ExprBool:
+		return e.Bool, true
+	case ExprNone:
+		return false, true
+	case ExprStr:
+		return e.Str != "", true
+	case ExprNum:
+		return e.Str != "0" && e.Str != "0.0", true
+	case ExprList, ExprDict:
+		return len(e.Elems) > 0, true
+	}
+	return false, false
+}
+
+// Method returns the last dotted component of a call's callee.
+func (e *Expr) Method() string {
+	if e == nil {
+		return ""
+	}
+	if i := strings.LastIndexByte(e.Name, '.'); i >= 0 {
+		return e.Name[i+1:]
+	}
+	return e.Name
+}
+
+// Head returns the first dotted component of a name or callee.
+func (e *Expr) Head() string {
+	if e == nil {
+		return ""
+	}
+	if i := strings.IndexByte(e.Name, '.'); i >= 0 {
+		return e.Name[:i]
+	}
+	return e.Name
+}

@@ -1,0 +1,84 @@
+package extract
+
+// Point is a position in a file. Line and Col are 1-based; Col counts UTF-16
+// code units (the SARIF and LSP default), Byte is the 0-based byte offset in
+// the file so that consumers negotiating UTF-8 can convert exactly.
+type Point struct {
+	Line int `json:"line"`
+	Col  int `json:"column"`
+	Byte int `json:"-"`
+}
+
+// Loc is a source range in one file, with the path relative to the scan root.
+type Loc struct {
+	File  string `json:"file"`
+	Start Point  `json:"start"`
+	End   Point  `json:"end"`
+}
+
+// Valid reports whether the location points somewhere.
+func (l Loc) Valid() bool { return l.File != "" && l.Start.Line > 0 }
+
+// Lang is the kind of input a file holds.
+type Lang string
+
+const (
+	LangPython   Lang = "python"
+	LangJSON     Lang = "json"
+	LangMarkdown Lang = "markdown"
+	LangYAML     Lang = "yaml"
+)
+
+// File holds everything extracted from one file. It is a pure function of the
+// file's path and bytes: nothing in it refers to other files except through
+// unresolved references (Import, Ref).
+type File struct {
+	Path   string `json:"path"`
+	Lang   Lang   `json:"lang"`
+	Module string `json:"module,omitempty"` // dotted Python module name derived from the path
+	// Package is the dotted package that relative imports start from.
+	Package string `json:"package,omitempty"`
+
+	Imports  []Import          `json:"imports,omitempty"`
+	Scope    *Scope            `json:"-"` // module scope: assignments, defs
+	Funcs    []*Func           `json:"-"` // every function and method, in source order
+	Classes  map[string]*Class `json:"-"`
+	Tools    []*Tool           `json:"tools,omitempty"`
+	Agents   []*Agent          `json:"agents,omitempty"`
+	Graphs   []*Graph          `json:"-"`
+	Problems []Problem         `json:"problems,omitempty"`
+
+	// Source line starts, for position conversion by consumers.
+	Lines []int `json:"-"`
+}
+
+// Problem is something about the file that limited extraction, such as a
+// syntax error. It never stops extraction: tree-sitter recovers and we take
+// what it recovered.
+type Problem struct {
+	Loc     Loc    `json:"loc"`
+	Message string `json:"message"`
+}
+
+// Import binds a local name to a module or to a symbol of a module.
+// `import a.b as c` gives {Local:"c", Module:"a.b"}; `from .m import x as y`
+// gives {Local:"y", Module:"m", Level:1, Symbol:"x"}.
+type Import struct {
+	Local  string `json:"local"`
+	Module string `json:"module"`
+	Symbol string `json:"symbol,omitempty"`
+	Level  int    `json:"level,omitempty"` // leading dots of a relative import
+	Loc    Loc    `json:"-"`
+}
+
+// Qualified returns the dotted name the import denotes, without resolving
+// relative levels.
+func (im Import) Qualified() string {
+	if im.Symbol == "" {
+		return im.Module
+	}
+	if im.Module == "" {
+		return im.Symbol
+	}
+	return im.Module + "." + im.Symbol
+}

@@ -1,0 +1,285 @@
+package extract
+
+import "sort"
+
+// BindKind says how a name got its value.
+type BindKind uint8
+
+const (
+	BindAssign BindKind = iota
+	BindDef             // function definition
+	BindClass           // class definition
+	BindImport
+	BindParam
+	BindAppend // x.append(v), x.extend(v), x += v, x.attr.append(v)
+	BindLoop   // for x in v / with v as x
+)
+
+// Binding is one assignment of a name in a scope, in source order.
+type Binding struct {
+	Name  string
+	Kind  BindKind
+	Value *Expr
+	Func  *Func
+	Class *Class
+	Imp   *Import
+	// Attr is set for appends to an attribute list: faq.handoffs.append(x)
+	// binds "faq" with Attr "handoffs".
+	Attr string
+	Loc  Loc
+}
+
+// Scope maps names to their bindings. Function scopes chain to the module.
+type Scope struct {
+	Parent   *Scope
+	Func     *Func
+	Bindings map[string][]*Binding
+}
+
+func newScope(parent *Scope, fn *Func) *Scope {
+	return &Scope{Parent: parent, Func: fn, Bindings: map[string][]*Binding{}}
+}
+
+func (s *Scope) add(b *Binding) { s.Bindings[b.Name] = append(s.Bindings[b.Name], b) }
+
+// Lookup returns the bindings of name in the nearest scope that binds it.
+func (s *Scope) Lookup(name string) []*Binding {
+	for sc := s; sc != nil; sc = sc.Parent {
+		if bs := sc.Bindings[name]; len(bs) > 0 {
+			return bs
+		}
+	}
+	return nil
+}
+
+// Names returns the bound names in a stable order.
+func (s *Scope) Names() []string {
+	out := make([]string, 0, len(s.Bindings))
+	for n := range s.Bindings {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Class is a class definition.
+type Class struct {
+	Name    string
+	Bases   []*Expr
+	Attrs   map[string]*Expr // class-level assignments (name: str = "...")
+	Methods map[string]*Func
+	Loc     Loc
+	NameLoc Loc
+	Scope   *Scope
+	// Decorators of the class (@CrewBase …).
+	Decorators []*Expr
+	selfTypes  map[string]string
+}
+
+// Param is a function parameter.
+type Param struct {
+	Name       string
+	Annotation string
+	Default    *Expr
+	Loc        Loc
+	// Injected marks parameters the framework fills in rather than the model
+	// (self, RunnableConfig, ToolRuntime, InjectedState, RunContextWrapper,
+	// MCP Context …): they do not carry model-chosen data.
+	Injected bool
+}
+
+// Func is a function or method with its intra-procedural flow facts. The
+// module body is represented as a Func named "<module>".
+type Func struct {
+	Name       string
+	Qual       string // Class.method or outer.inner
+	Class      string
+	Async      bool
+	Params     []Param
+	Decorators []*Expr
+	Loc        Loc // the whole definition (decorators excluded)
+	NameLoc    Loc
+	// Body is the span of the function body; BodyIndent is its indentation
+	// and BodyInsert where a statement can go first (after a docstring).
+	Body       Loc
+	BodyIndent string
+	BodyInsert Point
+	Docstring  bool
+	Scope      *Scope
+	Calls      []*Call
+	Returns    Flow
+	// ReturnExprs are the returned expressions; ReturnType the annotation.
+	// Routers name their targets there (return "tools", -> Literal["a","b"]).
+	ReturnExprs []*Expr
+	ReturnType  string
+	// Gates are the calls in this body that ask a human (interrupt, elicit).
+	Gates []*Call
+	// AlwaysGates is true when a gate runs unconditionally before any
+	// statement after it, so calling this function gates what follows.
+	AlwaysGates bool
+	parent      *Func
+}
+
+// HeadKind says what the first component of a callee refers to.
+type HeadKind uint8
+
+const (
+	HeadUnknown HeadKind = iota // a name bound nowhere we can see
+	HeadImport                  // Qual is module-qualified
+	HeadLocal                   // a def or class of this file: Qual is its name
+	HeadSelf                    // self.method(): Qual is Class.method
+	HeadBuiltin                 // Qual is builtins.<name>
+	HeadObject                  // method on a local object built by a known call: Qual is "<ctor>().method"
+	HeadData                    // method on plain data (a parameter, a literal): str/list/dict methods
+)
+
+// Call is one call site with the flows into its arguments.
+type Call struct {
+	Index    int
+	Func     *Func
+	Qual     string
+	HeadKind HeadKind
+	Expr     *Expr
+	Args     []Arg
+	Recv     Flow
+	// Dom is the index of the nearest call that always runs before this one
+	// (-1 if none). Following Dom links gives every dominating call, which is
+	// how an approval gate before an action is recognised.
+	Dom int
+	// Returned is set when the call's result reaches a return of its function.
+	Returned   bool
+	ReturnStep *Step
+	AssignedTo string
+	// Gate is set when this call itself asks a human (see isGateCall).
+	Gate bool
+	Loc  Loc
+}
+
+// Arg is one argument of a call.
+type Arg struct {
+	Kw   string // keyword, or "" for positional
+	Pos  int    // position among positionals, -1 for keywords
+	Flow Flow
+	// Lit is the value of a plain string literal; Prefix the constant text a
+	// string expression starts with (f-strings, concatenations).
+	Lit    *string
+	Prefix string
+	Const  bool // no flow at all: literals and containers of literals
+	Loc    Loc
+}
+
+// Origin is where a value came from: a parameter or a call result, with the
+// assignment steps it took on the way.
+type Origin struct {
+	Param int // index into Func.Params, or -1
+	Call  int // index into Func.Calls, or -1
+	Step  *Step
+}
+
+// Step is one hop of a flow, linked backwards to the previous hop.
+type Step struct {
+	Loc  Loc
+	Msg  string
+	Prev *Step
+}
+
+// Steps returns the chain from its first hop to s.
+func (s *Step) Steps() []*Step {
+	var out []*Step
+	for p := s; p != nil; p = p.Prev {
+		out = append(out, p)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// Flow is a set of origins.
+type Flow []Origin
+
+func (f Flow) has(o Origin) bool {
+	for _, x := range f {
+		if x.Param == o.Param && x.Call == o.Call {
+			return true
+		}
+	}
+	return false
+}
+
+func union(a, b Flow) Flow {
+	if len(b) == 0 {
+		return a
+	}
+	if len(a) == 0 {
+		return b
+	}
+	out := make(Flow, len(a), len(a)+len(b))
+	copy(out, a)
+	for _, o := range b {
+		if !out.has(o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Params returns the indices of parameters in the flow.
+func (f Flow) Params() []int {
+	var out []int
+	for _, o := range f {
+		if o.Param >= 0 {
+			out = append(out, o.Param)
+		}
+	}
+	return out
+}
+
+// Calls returns the indices of calls whose results are in the flow.
+func (f Flow) Calls() []int {
+	var out []int
+	for _, o := range f {
+		if o.Call >= 0 {
+			out = append(out, o.Call)
+		}
+	}
+	return out
+}
+
+// Dominators returns the calls that always run before c, nearest first.
+func (c *Call) Dominators() []*Call {
+	var out []*Call
+	for i := c.Dom; i >= 0 && i < len(c.Func.Calls); i = c.Func.Calls[i].Dom {
+		out = append(out, c.Func.Calls[i])
+	}
+	return out
+}
+
+// Method returns the last dotted component of the callee.
+func (c *Call) Method() string { return lastDot(c.Qual) }
+
+// ArgAt returns the keyword argument kw, else positional pos.
+func (c *Call) ArgAt(pos int, kw string) *Arg {
+	if kw != "" {
+		for i := range c.Args {
+			if c.Args[i].Kw == kw {
+				return &c.Args[i]
+			}
+		}
+	}
+	for i := range c.Args {
+		if c.Args[i].Kw == "" && c.Args[i].Pos == pos {
+			return &c.Args[i]
+		}
+	}
+	return nil
+}
+
+func lastDot(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '.' {
+			return s[i+1:]
+		}
+	}
+	return s
+}

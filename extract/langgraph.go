@@ -1,0 +1,412 @@
+package extract
+
+import "strings"
+
+// LangGraph and LangChain: @tool functions, StructuredTool/Tool wrappers,
+// BaseTool subclasses, create_react_agent, create_agent with
+// HumanInTheLoopMiddleware, and hand-built StateGraphs.
+
+func init() { adapters = append(adapters, langchainTools, langgraphAgents) }
+
+var langchainTops = []string{"langchain_core", "langchain", "langchain_community", "langgraph", "langchain_experimental"}
+
+func langchainTools(f *File) {
+	for _, fn := range f.Funcs {
+		for _, d := range fn.Decorators {
+			q, call := decoratorTarget(d)
+			if !qualIs(q, "tool", langchainTops...) {
+				continue
+			}
+			t := &Tool{Name: fn.Name, Symbol: fn.Name, Framework: "langchain", Kind: ToolFunc, Func: fn,
+				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
+			if call != nil {
+				if s, ok := StrArg(call, 0, "name"); ok {
+					t.Name = s
+				}
+			}
+			f.addTool(t)
+		}
+	}
+	for _, c := range f.calls() {
+		e := c.Expr
+		q := c.Qual
+		switch {
+		case c.HeadKind == HeadImport && (qualIs(q, "from_function", langchainTops...) && strings.Contains(q, "Tool.")) ||
+			c.HeadKind == HeadImport && qualIs(q, "Tool", langchainTops...):
+			// StructuredTool.from_function(func=f, name=...), Tool(name=, func=)
+			fref := e.Arg(0, "func")
+			if fref == nil {
+				fref = e.Kwarg("coroutine")
+			}
+			if qualIs(q, "Tool", langchainTops...) {
+				fref = e.Kwarg("func")
+				if fref == nil && len(e.Args) >= 2 {
+					fref = e.Args[1]
+				}
+			}
+			name, _ := StrArg(e, -1, "name")
+			if qualIs(q, "Tool", langchainTops...) && name == "" {
+				name, _ = StrArg(e, 0, "name")
+			}
+			if name == "" && fref != nil && fref.Kind == ExprName {
+				name = lastDot(fref.Name)
+			}
+			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: ToolFunc, FuncRef: fref,
+				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
+			if fref != nil && fref.Kind == ExprName && !strings.Contains(fref.Name, ".") {
+				t.Func = funcDef(fref.Scope, fref.Name)
+			}
+			f.addTool(t)
+		case c.HeadKind == HeadImport && qualIs(q, "tool", langchainTops...) && len(e.Args) >= 2:
+			// tool("name", runnable_or_function)
+			name, _ := e.Args[0].StrValue()
+			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: ToolFunc, FuncRef: e.Args[1],
+				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
+			if e.Args[1].Kind == ExprName {
+				t.Func = funcDef(e.Args[1].Scope, e.Args[1].Name)
+			}
+			f.addTool(t)
+		}
+	}
+	// BaseTool subclasses: the model sees `name`, the body is _run/_arun.
+	for _, cl := range f.Classes {
+		if !hasBase(cl, "BaseTool", langchainTops...) {
+			continue
+		}
+		t := &Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
+		if s, ok := cl.Attrs["name"].StrValue(); ok {
+			t.Name = s
+		}
+		t.Func = cl.Methods["_run"]
+		if t.Func == nil {
+			t.Func = cl.Methods["_arun"]
+		}
+		f.addTool(t)
+	}
+}
+
+func hasBase(cl *Class, name string, tops ...string) bool {
+	for _, b := range cl.Bases {
+		if qualIs(QualOf(b), name, tops...) {
+			return true
+		}
+	}
+	return false
+}
+
+func langgraphAgents(f *File) {
+	graphs := map[string]*Graph{} // key: func qual + var
+	for _, c := range f.calls() {
+		e, q := c.Expr, c.Qual
+		if c.HeadKind != HeadImport {
+			continue
+		}
+		switch {
+		case qualIs(q, "create_react_agent", "langgraph"):
+			a := &Agent{Framework: "langgraph", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "create_react_agent")
+			if tl := e.Arg(1, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
+			}
+			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "agent"}, {Name: "tools"}},
+				Edges: []GraphEdge{{"__start__", "agent"}, {"agent", "tools"}, {"tools", "agent"}, {"agent", "__end__"}}}
+			staticInterrupts(a, e)
+			f.addAgent(a)
+		case qualIs(q, "create_agent", "langchain"):
+			a := &Agent{Framework: "langchain", Ctor: "create_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "create_agent")
+			if tl := e.Arg(1, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
+			}
+			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "model"}, {Name: "tools"}},
+				Edges: []GraphEdge{{"__start__", "model"}, {"model", "tools"}, {"tools", "model"}, {"model", "__end__"}}}
+			staticInterrupts(a, e)
+			middleware(a, e.Kwarg("middleware"))
+			f.addAgent(a)
+		case qualIs(q, "StateGraph", "langgraph") || qualIs(q, "MessageGraph", "langgraph"):
+			if c.AssignedTo != "" {
+				graphs[c.Func.Qual+"\x00"+c.AssignedTo] = &Graph{Var: c.AssignedTo}
+			}
+		}
+	}
+	if len(graphs) == 0 {
+		return
+	}
+	// Builder method calls: builder.add_node(...), builder.compile(...).
+	for _, c := range f.calls() {
+		e := c.Expr
+		v, m, ok := strings.Cut(e.Name, ".")
+		if !ok || strings.Contains(m, ".") {
+			continue
+		}
+		g := graphs[c.Func.Qual+"\x00"+v]
+		if g == nil {
+			g = graphs["<module>\x00"+v] // built at module level, compiled in a function
+		}
+		if g == nil {
+			continue
+		}
+		switch m {
+		case "add_node":
+			addNode(g, e)
+		case "add_edge":
+			to := graphConst(Deref(e.Arg(1, "end_key")))
+			for _, from := range Strings(e.Arg(0, "start_key")) {
+				g.Edges = append(g.Edges, GraphEdge{from, to})
+			}
+			if fe := Deref(e.Arg(0, "start_key")); fe != nil && fe.Kind == ExprName {
+				g.Edges = append(g.Edges, GraphEdge{graphConst(fe), to})
+			}
+		case "add_sequence":
+			prev := ""
+			if l := Deref(e.Arg(0, "nodes")); l != nil {
+				for _, el := range l.Elems {
+					name := addNode(g, &Expr{Kind: ExprCall, Args: []*Expr{el}, Scope: el.Scope, Loc: el.Loc})
+					if prev != "" {
+						g.Edges = append(g.Edges, GraphEdge{prev, name})
+					}
+					prev = name
+				}
+			}
+		case "set_entry_point":
+			if s, ok := StrArg(e, 0, "key"); ok {
+				g.Edges = append(g.Edges, GraphEdge{"__start__", s})
+			}
+		case "set_finish_point":
+			if s, ok := StrArg(e, 0, "key"); ok {
+				g.Edges = append(g.Edges, GraphEdge{s, "__end__"})
+			}
+		case "add_conditional_edges", "set_conditional_entry_point":
+			src := "__start__"
+			pathIdx := 0
+			if m == "add_conditional_edges" {
+				src = graphConst(Deref(e.Arg(0, "source")))
+				pathIdx = 1
+			}
+			targets, known := routerTargets(e.Arg(pathIdx, "path"), e.Arg(pathIdx+1, "path_map"))
+			if !known {
+				g.Open = true
+			}
+			for _, t := range targets {
+				g.Edges = append(g.Edges, GraphEdge{src, t})
+			}
+		case "compile":
+			name := c.AssignedTo
+			if s, ok := StrArg(e, -1, "name"); ok {
+				name = s
+			}
+			if name == "" {
+				name = enclosingName(c, "graph")
+			}
+			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
+			staticInterrupts(a, e)
+			graphMembers(f, a, g)
+			f.addAgent(a)
+		}
+	}
+}
+
+func agentName(e *Expr, c *Call, ctor string) string {
+	if s, ok := StrArg(e, -1, "name"); ok && s != "" {
+		return s
+	}
+	return enclosingName(c, ctor)
+}
+
+// staticInterrupts reads interrupt_before/interrupt_after and the checkpointer.
+func staticInterrupts(a *Agent, e *Expr) {
+	for _, kw := range []string{"interrupt_before", "interrupt_after"} {
+		v := e.Kwarg(kw)
+		if v == nil {
+			continue
+		}
+		nodes := Strings(v)
+		if len(nodes) == 0 {
+			continue
+		}
+		ap := &Approval{Kind: kw, Loc: v.Loc, Nodes: nodes, After: kw == "interrupt_after", Expr: v}
+		for _, n := range nodes {
+			if n == "*" {
+				ap.All = true
+			}
+		}
+		a.Approvals = append(a.Approvals, ap)
+	}
+	if cp := e.Kwarg("checkpointer"); cp != nil && Deref(cp).Kind != ExprNone {
+		a.Checkpoint = true
+	}
+}
+
+// middleware reads create_agent's middleware list: HumanInTheLoopMiddleware
+// gates the tools its interrupt_on names; some middleware adds tools.
+func middleware(a *Agent, list *Expr) {
+	list = Deref(list)
+	if list == nil {
+		return
+	}
+	for _, m := range list.Elems {
+		m = Deref(m)
+		if m == nil || m.Kind != ExprCall {
+			continue
+		}
+		q := QualOf(m)
+		switch {
+		case qualIs(q, "HumanInTheLoopMiddleware", "langchain"):
+			on := Deref(m.Arg(0, "interrupt_on"))
+			ap := &Approval{Kind: "hitl_middleware", Loc: m.Loc, Expr: m}
+			if on != nil && on.Kind == ExprDict {
+				for i, k := range on.Keys {
+					name, ok := k.StrValue()
+					if !ok {
+						continue
+					}
+					v := Deref(on.Elems[i])
+					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || (known && t)) {
+						ap.Tools = append(ap.Tools, name)
+					}
+				}
+			}
+			a.Approvals = append(a.Approvals, ap)
+		case qualIs(q, "ShellToolMiddleware", "langchain"), qualIs(q, "FilesystemFileSearchMiddleware", "langchain"):
+			a.Tools = append(a.Tools, ToolRef{Expr: &Expr{Kind: ExprList, Elems: []*Expr{m}, Scope: m.Scope, Loc: m.Loc}, Node: "tools"})
+		}
+	}
+}
+
+// addNode records builder.add_node("name", action) or add_node(fn).
+func addNode(g *Graph, e *Expr) string {
+	var name string
+	var action *Expr
+	if s, ok := e.Arg(0, "node").StrValue(); ok {
+		name, action = s, e.Arg(1, "action")
+	} else {
+		action = e.Arg(0, "node")
+		if action != nil {
+			name = lastDot(action.Name)
+			if action.Kind == ExprCall {
+				name = "" // add_node(SomeRunnable()) names itself; unknown here
+			}
+		}
+	}
+	if name == "" {
+		return ""
+	}
+	g.Nodes = append(g.Nodes, &GraphNode{Name: name, Action: action, Loc: e.Loc})
+	return name
+}
+
+// routerTargets reads where a conditional edge may go: the path_map, the
+// prebuilt tools_condition, or the string literals a local router returns.
+func routerTargets(path, pathMap *Expr) ([]string, bool) {
+	if pm := Deref(pathMap); pm != nil {
+		switch pm.Kind {
+		case ExprDict:
+			var out []string
+			for _, v := range pm.Elems {
+				out = append(out, graphConst(Deref(v)))
+			}
+			return out, true
+		case ExprList:
+			return Strings(pm), true
+		}
+	}
+	if path == nil {
+		return nil, false
+	}
+	if qualIs(QualOf(path), "tools_condition", "langgraph") {
+		return []string{"tools", "__end__"}, true
+	}
+	if path.Kind == ExprName {
+		if fn := funcDef(path.Scope, path.Name); fn != nil {
+			return literalTargets(fn)
+		}
+	}
+	return nil, false
+}
+
+// literalTargets reads a router's targets from its return annotation
+// (Literal["a", "b"]) or its returned string literals.
+func literalTargets(fn *Func) ([]string, bool) {
+	var out []string
+	if i := strings.Index(fn.ReturnType, "Literal["); i >= 0 {
+		for _, part := range strings.Split(fn.ReturnType[i+len("Literal["):], ",") {
+			part = strings.Trim(strings.TrimSpace(part), `]"'`)
+			if part != "" {
+				out = append(out, mapEnd(part))
+			}
+		}
+		return out, len(out) > 0
+	}
+	known := len(fn.ReturnExprs) > 0
+	for _, r := range fn.ReturnExprs {
+		r = Deref(r)
+		if s, ok := r.StrValue(); ok {
+			out = append(out, s)
+		} else if r != nil && r.Kind == ExprName && (r.Name == "END" || r.Name == "START") {
+			out = append(out, graphConst(r))
+		} else {
+			known = false
+		}
+	}
+	return out, known
+}
+
+func mapEnd(s string) string {
+	if s == "END" {
+		return "__end__"
+	}
+	return s
+}
+
+// graphMembers turns the nodes of a compiled graph into the agent's tools
+// and sub-agents: ToolNode([...]) nodes hold tools, function nodes are
+// pseudo-tools (they run code with the graph's state), other nodes may be
+// compiled sub-graphs or agents.
+func graphMembers(f *File, a *Agent, g *Graph) {
+	for _, n := range g.Nodes {
+		act := Deref(n.Action)
+		if act == nil {
+			continue
+		}
+		switch {
+		case act.Kind == ExprCall && qualIs(QualOf(act), "ToolNode", "langgraph"):
+			if tl := act.Arg(0, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: n.Name})
+			}
+		case act.Kind == ExprName:
+			if fn := funcDef(act.Scope, act.Name); fn != nil {
+				t := &Tool{Name: n.Name, Symbol: a.Name + "." + n.Name, Framework: "langgraph", Kind: ToolNode, Func: fn,
+					Loc: fn.Loc, NameLoc: fn.NameLoc}
+				f.addTool(t)
+				a.Tools = append(a.Tools, ToolRef{Tool: t, Node: n.Name})
+				commandEdges(g, n.Name, fn)
+				continue
+			}
+			// An imported function, a compiled graph or an agent: resolved later.
+			a.SubAgents = append(a.SubAgents, act)
+			a.Tools = append(a.Tools, ToolRef{Expr: &Expr{Kind: ExprList, Elems: []*Expr{act}, Scope: act.Scope, Loc: act.Loc}, Node: n.Name})
+		case act.Kind == ExprCall:
+			a.SubAgents = append(a.SubAgents, act)
+		}
+	}
+}
+
+// commandEdges adds the edges a node makes by returning Command(goto=...).
+func commandEdges(g *Graph, node string, fn *Func) {
+	for _, c := range fn.Calls {
+		if c.Expr == nil || !qualIs(c.Qual, "Command", "langgraph") {
+			continue
+		}
+		gt := c.Expr.Kwarg("goto")
+		if gt == nil {
+			continue
+		}
+		ts := Strings(gt)
+		if len(ts) == 0 {
+			g.Open = true // a computed goto
+		}
+		for _, t := range ts {
+			g.Edges = append(g.Edges, GraphEdge{node, t})
+		}
+	}
+}

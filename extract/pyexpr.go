@@ -1,0 +1,662 @@
+package extract
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// expr evaluates an expression: the flow of its value, and a tree-free copy
+// of it. Calls found inside are recorded on the walker's function.
+func (w *walker) expr(n *sitter.Node) (Flow, *Expr) {
+	if n == nil {
+		return nil, nil
+	}
+	b := w.b
+	ex := &Expr{Loc: b.loc(n), Scope: w.fn.Scope}
+	switch n.Type() {
+	case "identifier":
+		ex.Kind, ex.Name = ExprName, b.text(n)
+		ex.Type = w.types[ex.Name]
+		return w.env[ex.Name], ex
+	case "true", "false":
+		ex.Kind, ex.Bool = ExprBool, n.Type() == "true"
+		return nil, ex
+	case "none":
+		ex.Kind = ExprNone
+		return nil, ex
+	case "integer", "float":
+		ex.Kind, ex.Str = ExprNum, b.text(n)
+		return nil, ex
+	case "string":
+		return w.str(n, ex)
+	case "concatenated_string":
+		var fl Flow
+		ex.Kind = ExprFString
+		allPlain := true
+		for i, c := range named(n) {
+			f, e := w.str(c, &Expr{})
+			fl = union(fl, f)
+			if e.Kind != ExprStr {
+				allPlain = false
+			}
+			if i == 0 || allPlain {
+				ex.Str += e.Str
+			}
+		}
+		if allPlain {
+			ex.Kind = ExprStr
+		}
+		return fl, ex
+	case "attribute":
+		obj := n.ChildByFieldName("object")
+		fl, oe := w.expr(obj)
+		attr := b.text(n.ChildByFieldName("attribute"))
+		if statusAttrs[attr] {
+			// A status code or flag carries no text a third party wrote.
+			fl = nil
+		}
+		if oe != nil && oe.Kind == ExprName {
+			ex.Kind, ex.Name = ExprName, oe.Name+"."+attr
+		} else {
+			ex.Kind, ex.Name, ex.Recv = ExprName, "."+attr, oe
+		}
+		if q, ok := w.envRead(ex.Name); ok {
+			// os.environ["X"] (subscript) and os.environ.get("X") (a call) are
+			// recorded where they happen; a bare os.environ handed on whole
+			// is a read of all of it.
+			if p := n.Parent(); p != nil && p.Type() != "subscript" && p.Type() != "attribute" && !(p.Type() == "call" && p.ChildByFieldName("function").Equal(n)) {
+				return union(fl, w.pseudoCall(n, q)), ex
+			}
+		}
+		return fl, ex
+	case "subscript":
+		v := n.ChildByFieldName("value")
+		fl, ve := w.expr(v)
+		_, ie := w.expr(n.ChildByFieldName("subscript"))
+		ex.Kind, ex.Elems = ExprSubscript, []*Expr{ve, ie}
+		if ve != nil && ve.Kind == ExprName {
+			if q, ok := w.envRead(ve.Name); ok && q != "" {
+				return union(fl, w.pseudoCall(n, q+".__getitem__")), ex
+			}
+		}
+		return fl, ex
+	case "call":
+		return w.call(n, ex)
+	case "list", "tuple", "set", "expression_list", "pattern_list":
+		ex.Kind = ExprList
+		var fl Flow
+		for _, c := range named(n) {
+			f, e := w.expr(c)
+			fl = union(fl, f)
+			ex.Elems = append(ex.Elems, e)
+		}
+		return fl, ex
+	case "dictionary":
+		ex.Kind = ExprDict
+		var fl Flow
+		for _, c := range named(n) {
+			switch c.Type() {
+			case "pair":
+				kf, ke := w.expr(c.ChildByFieldName("key"))
+				vf, ve := w.expr(c.ChildByFieldName("value"))
+				fl = union(fl, union(kf, vf))
+				ex.Keys = append(ex.Keys, ke)
+				ex.Elems = append(ex.Elems, ve)
+			default:
+				f, _ := w.expr(c)
+				fl = union(fl, f)
+			}
+		}
+		return fl, ex
+	case "list_splat", "dictionary_splat":
+		var fl Flow
+		for _, c := range named(n) {
+			f, e := w.expr(c)
+			fl = union(fl, f)
+			ex.Kind, ex.Elems = ExprSplat, []*Expr{e}
+		}
+		return fl, ex
+	case "binary_operator":
+		lf, le := w.expr(n.ChildByFieldName("left"))
+		rf, re := w.expr(n.ChildByFieldName("right"))
+		op := strings.TrimSpace(b.text(n.ChildByFieldName("operator")))
+		if op == "+" {
+			ex.Kind, ex.Elems = ExprConcat, []*Expr{le, re}
+		}
+		if op == "/" && le != nil {
+			ex.Type = le.Type // pathlib: Path / "name" is a Path
+		}
+		if op == "%" && le != nil && (le.Kind == ExprStr || le.Kind == ExprFString) {
+			ex.Kind, ex.Str = ExprFString, le.Str // "..." % args
+		}
+		return union(lf, rf), ex
+	case "boolean_operator":
+		lf, _ := w.expr(n.ChildByFieldName("left"))
+		var rf Flow
+		w.cond(func() { rf, _ = w.expr(n.ChildByFieldName("right")) })
+		return union(lf, rf), ex
+	case "comparison_operator", "not_operator":
+		// The result is a boolean: no data of the operands flows on.
+		for _, c := range named(n) {
+			w.expr(c)
+		}
+		return nil, ex
+	case "unary_operator":
+		return w.expr(n.ChildByFieldName("argument"))
+	case "conditional_expression":
+		kids := named(n)
+		var fl Flow
+		if len(kids) == 3 {
+			w.expr(kids[1])
+			w.cond(func() {
+				f1, _ := w.expr(kids[0])
+				f2, _ := w.expr(kids[2])
+				fl = union(f1, f2)
+			})
+		}
+		return fl, ex
+	case "await", "parenthesized_expression":
+		var fl Flow
+		var inner *Expr
+		for _, c := range named(n) {
+			if c.Type() == "comment" {
+				continue
+			}
+			fl, inner = w.expr(c)
+		}
+		if inner != nil {
+			inner.Loc = ex.Loc
+			return fl, inner
+		}
+		return fl, ex
+	case "list_comprehension", "set_comprehension", "generator_expression", "dictionary_comprehension":
+		return w.comprehension(n, ex)
+	case "named_expression":
+		fl, e := w.expr(n.ChildByFieldName("value"))
+		w.bindTarget(n.ChildByFieldName("name"), fl, e, BindAssign)
+		return fl, e
+	case "lambda":
+		ex.Kind = ExprOther
+		return nil, ex
+	case "keyword_argument":
+		return w.expr(n.ChildByFieldName("value"))
+	case "slice", "type", "interpolation", "format_expression":
+		var fl Flow
+		for _, c := range named(n) {
+			f, _ := w.expr(c)
+			fl = union(fl, f)
+		}
+		return fl, ex
+	case "yield":
+		var fl Flow
+		for _, c := range named(n) {
+			f, _ := w.expr(c)
+			fl = union(fl, f)
+		}
+		w.fn.Returns = union(w.fn.Returns, extend(fl, ex.Loc, "yielded"))
+		return nil, ex
+	}
+	// Anything else: evaluate the children for calls and join their flows.
+	var fl Flow
+	for _, c := range named(n) {
+		f, _ := w.expr(c)
+		fl = union(fl, f)
+	}
+	return fl, ex
+}
+
+func (w *walker) str(n *sitter.Node, ex *Expr) (Flow, *Expr) {
+	b := w.b
+	ex.Kind = ExprStr
+	var fl Flow
+	var sb strings.Builder
+	prefixDone := false
+	for _, c := range named(n) {
+		switch c.Type() {
+		case "string_content", "escape_sequence":
+			if !prefixDone {
+				sb.WriteString(b.text(c))
+			}
+		case "interpolation":
+			ex.Kind = ExprFString
+			prefixDone = true
+			f, _ := w.expr(c.ChildByFieldName("expression"))
+			if f == nil {
+				for _, cc := range named(c) {
+					ff, _ := w.expr(cc)
+					f = union(f, ff)
+				}
+			}
+			fl = union(fl, f)
+		}
+	}
+	ex.Str = sb.String()
+	return fl, ex
+}
+
+func (w *walker) comprehension(n *sitter.Node, ex *Expr) (Flow, *Expr) {
+	saved := copyEnv(w.env)
+	var fl Flow
+	w.cond(func() {
+		var body *sitter.Node
+		for _, c := range named(n) {
+			switch c.Type() {
+			case "for_in_clause":
+				rf, _ := w.expr(c.ChildByFieldName("right"))
+				w.bindTarget(c.ChildByFieldName("left"), rf, nil, BindLoop)
+			case "if_clause":
+				for _, cc := range named(c) {
+					w.expr(cc)
+				}
+			default:
+				if body == nil {
+					body = c
+				}
+			}
+		}
+		if b := n.ChildByFieldName("body"); b != nil {
+			body = b
+		}
+		fl, _ = w.expr(body)
+	})
+	w.env = saved
+	ex.Kind = ExprOther
+	return fl, ex
+}
+
+// envRead recognises reads of the process environment, which are not calls
+// in Python syntax (os.environ["K"]).
+func (w *walker) envRead(name string) (string, bool) {
+	head, rest, _ := strings.Cut(name, ".")
+	bs := w.fn.Scope.Lookup(head)
+	if len(bs) == 0 || bs[len(bs)-1].Kind != BindImport {
+		return "", false
+	}
+	q := bs[len(bs)-1].Imp.Qualified()
+	if rest != "" {
+		q += "." + rest
+	}
+	if q == "os.environ" {
+		return q, true
+	}
+	return "", false
+}
+
+// pseudoCall records a non-call read (os.environ[...]) as a call so that
+// effects are decided in one place.
+func (w *walker) pseudoCall(n *sitter.Node, qual string) Flow {
+	c := w.seen[nodeKey(n)]
+	if c == nil {
+		c = &Call{Index: len(w.fn.Calls), Func: w.fn, Qual: qual, HeadKind: HeadImport, Loc: w.b.loc(n), Dom: w.dom}
+		w.fn.Calls = append(w.fn.Calls, c)
+		w.seen[nodeKey(n)] = c
+		w.dom = c.Index
+	}
+	return Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: qual}}}
+}
+
+func nodeKey(n *sitter.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
+
+func (w *walker) call(n *sitter.Node, ex *Expr) (Flow, *Expr) {
+	b := w.b
+	fnode := n.ChildByFieldName("function")
+	c := &Call{Func: w.fn, Loc: ex.Loc}
+	var recv Flow
+	// Resolve the callee.
+	switch fnode.Type() {
+	case "identifier":
+		name := b.text(fnode)
+		ex.Name = name
+		c.Qual, c.HeadKind = w.resolveName(name)
+	case "attribute":
+		obj := fnode.ChildByFieldName("object")
+		attr := b.text(fnode.ChildByFieldName("attribute"))
+		chain, base := attrChain(b, fnode)
+		if base != nil && base.Type() == "identifier" {
+			ex.Name = strings.Join(chain, ".")
+			recv = w.env[chain[0]]
+			c.Qual, c.HeadKind = w.resolveDotted(chain)
+			if len(chain) > 2 || (w.env[chain[0]] != nil && len(chain) > 1) {
+				// evaluate the object for inner calls/flows only when it is not a plain name chain
+			}
+		} else {
+			of, oe := w.expr(obj)
+			recv = of
+			ex.Name, ex.Recv = "."+attr, oe
+			if oe != nil && oe.Kind == ExprName {
+				ex.Name, ex.Recv = oe.Name+"."+attr, nil
+			}
+			c.Qual, c.HeadKind = attr, HeadData
+			if oe != nil && oe.Kind == ExprCall && oe.Call != nil {
+				switch oe.Call.HeadKind {
+				case HeadImport, HeadObject, HeadBuiltin, HeadLocal:
+					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadObject
+					if len(chain) > 1 {
+						c.Qual = oe.Call.Qual + "()." + strings.Join(chain[1:], ".")
+					}
+				case HeadUnknown:
+					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadUnknown
+				}
+			}
+		}
+	default:
+		f, fe := w.expr(fnode)
+		recv = f
+		ex.Recv = fe
+		c.Qual, c.HeadKind = "<expr>", HeadUnknown
+	}
+	ex.Kind = ExprCall
+	// Arguments are evaluated before the call runs.
+	var fl Flow
+	pos := 0
+	for _, a := range named(n.ChildByFieldName("arguments")) {
+		if a.Type() == "comment" {
+			continue
+		}
+		arg := Arg{Pos: -1, Loc: b.loc(a)}
+		var ae *Expr
+		var af Flow
+		if a.Type() == "keyword_argument" {
+			arg.Kw = b.text(a.ChildByFieldName("name"))
+			af, ae = w.expr(a.ChildByFieldName("value"))
+			ex.Kw = append(ex.Kw, KwArg{Name: arg.Kw, Value: ae})
+		} else {
+			arg.Pos = pos
+			pos++
+			af, ae = w.expr(a)
+			ex.Args = append(ex.Args, ae)
+		}
+		arg.Flow = af
+		if ae != nil {
+			switch ae.Kind {
+			case ExprStr:
+				s := ae.Str
+				arg.Lit, arg.Prefix = &s, s
+			case ExprFString:
+				arg.Prefix = ae.Str
+			}
+		}
+		arg.Const = len(af) == 0 && isConstExpr(ae)
+		c.Args = append(c.Args, arg)
+		fl = union(fl, af)
+	}
+	if prev := w.seen[nodeKey(n)]; prev != nil {
+		// A loop body's second pass: same call site, more flows.
+		for i := range prev.Args {
+			if i < len(c.Args) {
+				prev.Args[i].Flow = union(prev.Args[i].Flow, c.Args[i].Flow)
+			}
+		}
+		prev.Recv = union(prev.Recv, recv)
+		ex.Call, ex.Type = prev, typeOf(prev)
+		prev.Expr = ex
+		return w.callResult(prev, ex, recv, fl), ex
+	}
+	c.Recv = recv
+	if fnode.Type() == "attribute" {
+		w.mutation(fnode, ex, fl)
+	}
+	c.Index = len(w.fn.Calls)
+	c.Dom = w.dom
+	c.Gate = w.isGateCall(c)
+	c.Expr = ex
+	w.fn.Calls = append(w.fn.Calls, c)
+	w.seen[nodeKey(n)] = c
+	w.dom = c.Index
+	if c.Gate {
+		w.fn.Gates = append(w.fn.Gates, c)
+		if w.depth == 0 {
+			w.fn.AlwaysGates = true
+		}
+	}
+	ex.Call = c
+	ex.Type = typeOf(c)
+	return w.callResult(c, ex, recv, fl), ex
+}
+
+// callResult is the flow of a call's value: the call itself as an origin,
+// and, conservatively, whatever flowed into its arguments and receiver
+// (str(x), json.dumps(x), x.strip() all carry x) — except for client
+// objects, whose later results come from the outside world and not from
+// the host name or credentials they were built with.
+func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
+	self := Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
+	if isClientCtor(c) {
+		return self
+	}
+	return union(self, union(recv, args))
+}
+
+// isClientCtor recognises constructors of connection and client objects.
+func isClientCtor(c *Call) bool {
+	if c.HeadKind != HeadImport && c.HeadKind != HeadObject {
+		return false
+	}
+	name := c.Method()
+	if clientCtors[c.Qual] {
+		return true
+	}
+	for _, suf := range []string{"Client", "Session", "Connection", "SSL", "SMTP", "IMAP4", "POP3", "Server"} {
+		if strings.HasSuffix(name, suf) && name != "" && name[0] >= 'A' && name[0] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+var clientCtors = map[string]bool{
+	"socket.socket": true, "socket.create_connection": true, "boto3.client": true, "boto3.resource": true,
+	"boto3.session.Session": true, "sqlite3.connect": true, "psycopg2.connect": true, "psycopg.connect": true,
+	"pymysql.connect": true, "mysql.connector.connect": true, "sqlalchemy.create_engine": true,
+	"redis.Redis": true, "redis.from_url": true, "pymongo.MongoClient": true, "openai.OpenAI": true,
+	"openai.AsyncOpenAI": true, "anthropic.Anthropic": true, "paramiko.SSHClient": true, "ftplib.FTP": true,
+	"ftplib.FTP_TLS": true, "telnetlib.Telnet": true, "http.client.HTTPConnection": true, "http.client.HTTPSConnection": true,
+}
+
+// mutation records list growth (tools.append(t), agent.handoffs.extend([...]))
+// as bindings, so that tool lists built step by step resolve, and lets the
+// appended values' flows into the variable.
+func (w *walker) mutation(fnode *sitter.Node, ex *Expr, argFlow Flow) {
+	chain, base := attrChain(w.b, fnode)
+	if base == nil || base.Type() != "identifier" || len(chain) < 2 || len(chain) > 3 {
+		return
+	}
+	m := chain[len(chain)-1]
+	var val *Expr
+	switch m {
+	case "append", "insert":
+		if len(ex.Args) == 0 {
+			return
+		}
+		v := ex.Args[len(ex.Args)-1]
+		val = &Expr{Kind: ExprList, Elems: []*Expr{v}, Loc: v.Loc, Scope: v.Scope}
+	case "extend":
+		if len(ex.Args) == 0 {
+			return
+		}
+		val = ex.Args[0]
+	case "update", "add":
+		if _, local := w.env[chain[0]]; local && len(chain) == 2 {
+			w.env[chain[0]] = union(w.env[chain[0]], argFlow)
+		}
+		return
+	default:
+		return
+	}
+	b := &Binding{Name: chain[0], Kind: BindAppend, Value: val, Loc: ex.Loc}
+	if len(chain) == 3 {
+		b.Attr = chain[1]
+	}
+	w.fn.Scope.add(b)
+	if _, local := w.env[chain[0]]; local && len(chain) == 2 {
+		w.env[chain[0]] = union(w.env[chain[0]], argFlow)
+	}
+}
+
+var statusAttrs = map[string]bool{"status_code": true, "ok": true, "status": true, "is_success": true,
+	"is_error": true, "returncode": true, "rowcount": true, "lastrowid": true}
+
+func shortCallee(s string) string {
+	if s == "" {
+		return "call"
+	}
+	return s
+}
+
+// attrChain flattens a.b.c into ["a","b","c"] and returns the base node.
+func attrChain(b *builder, n *sitter.Node) ([]string, *sitter.Node) {
+	var rev []string
+	for n != nil && n.Type() == "attribute" {
+		rev = append(rev, b.text(n.ChildByFieldName("attribute")))
+		n = n.ChildByFieldName("object")
+	}
+	if n != nil && n.Type() == "identifier" {
+		rev = append(rev, b.text(n))
+	}
+	out := make([]string, len(rev))
+	for i := range rev {
+		out[i] = rev[len(rev)-1-i]
+	}
+	return out, n
+}
+
+func isConstExpr(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	switch e.Kind {
+	case ExprStr, ExprNum, ExprBool, ExprNone:
+		return true
+	case ExprList, ExprDict:
+		for _, x := range e.Elems {
+			if !isConstExpr(x) {
+				return false
+			}
+		}
+		for _, x := range e.Keys {
+			if !isConstExpr(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// resolveName says what a bare called name is.
+func (w *walker) resolveName(name string) (string, HeadKind) {
+	if ty, ok := w.types[name]; ok && w.env[name] != nil {
+		return ty, HeadObject // calling an object (a client's __call__)
+	}
+	if _, local := w.env[name]; local {
+		return name, HeadData
+	}
+	if bs := w.fn.Scope.Lookup(name); len(bs) > 0 {
+		bd := bs[len(bs)-1]
+		switch bd.Kind {
+		case BindImport:
+			return bd.Imp.Qualified(), HeadImport
+		case BindDef, BindClass:
+			return name, HeadLocal
+		case BindParam:
+			return name, HeadData
+		}
+		if ty, ok := w.types[name]; ok {
+			return ty, HeadObject
+		}
+		return name, HeadData
+	}
+	if builtinNames[name] || isExceptionName(name) {
+		return "builtins." + name, HeadBuiltin
+	}
+	return name, HeadUnknown
+}
+
+// resolveDotted says what a.b.c(...) calls.
+func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
+	head, rest := chain[0], strings.Join(chain[1:], ".")
+	if head == "self" && w.class != nil && len(chain) >= 2 {
+		if _, ok := w.class.Methods[chain[1]]; ok && len(chain) == 2 {
+			return w.class.Name + "." + chain[1], HeadSelf
+		}
+		if ty, ok := w.class.selfTypes[chain[1]]; ok {
+			return ty + "." + strings.Join(chain[2:], "."), HeadObject
+		}
+		if len(chain) == 2 {
+			return w.class.Name + "." + chain[1], HeadSelf // defined later or inherited
+		}
+		return strings.Join(chain[2:], "."), HeadData
+	}
+	if ty, ok := w.types[head]; ok {
+		return ty + "." + rest, HeadObject
+	}
+	if _, local := w.env[head]; local {
+		return lastDot(rest), HeadData
+	}
+	if bs := w.fn.Scope.Lookup(head); len(bs) > 0 {
+		bd := bs[len(bs)-1]
+		switch bd.Kind {
+		case BindImport:
+			// `import a.b` binds a and a.b: prefer the longest imported prefix.
+			for i := len(chain); i > 1; i-- {
+				if bs2 := w.fn.Scope.Lookup(strings.Join(chain[:i], ".")); len(bs2) > 0 && bs2[len(bs2)-1].Kind == BindImport {
+					q := bs2[len(bs2)-1].Imp.Qualified()
+					if i < len(chain) {
+						q += "." + strings.Join(chain[i:], ".")
+					}
+					return q, HeadImport
+				}
+			}
+			return bd.Imp.Qualified() + "." + rest, HeadImport
+		case BindClass:
+			return head + "." + rest, HeadLocal // Class.staticmethod()
+		case BindParam:
+			return lastDot(rest), HeadData
+		}
+		return lastDot(rest), HeadData
+	}
+	if builtinNames[head] {
+		return "builtins." + head + "." + rest, HeadBuiltin
+	}
+	return strings.Join(chain, "."), HeadUnknown
+}
+
+// constExpr copies a default value without recording calls.
+func (b *builder) constExpr(n *sitter.Node) *Expr {
+	if n == nil {
+		return nil
+	}
+	e := &Expr{Loc: b.loc(n)}
+	switch n.Type() {
+	case "string":
+		e.Kind = ExprStr
+		for _, c := range named(n) {
+			if c.Type() == "string_content" {
+				e.Str += b.text(c)
+			}
+		}
+	case "true", "false":
+		e.Kind, e.Bool = ExprBool, n.Type() == "true"
+	case "none":
+		e.Kind = ExprNone
+	case "integer", "float":
+		e.Kind, e.Str = ExprNum, b.text(n)
+	}
+	return e
+}
+
+// isGateCall recognises calls that stop and ask a human before going on:
+// LangGraph interrupt(), MCP ctx.elicit(), CrewAI request_human_input(), and
+// a console input() prompt.
+func (w *walker) isGateCall(c *Call) bool {
+	switch c.Qual {
+	case "langgraph.types.interrupt", "langgraph.interrupt", "builtins.input":
+		return true
+	}
+	m := c.Method()
+	if (m == "elicit" || m == "elicit_url" || m == "request_human_input") && c.HeadKind != HeadImport {
+		return true
+	}
+	return false
+}

@@ -1,0 +1,516 @@
+package extract
+
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// walkFunc walks a function body (or the module) and fills fn's flow facts.
+// def is the function_definition node, or the module root for "<module>".
+func (b *builder) walkFunc(fn *Func, body *sitter.Node, class *Class, outer map[string]string) {
+	w := &walker{b: b, fn: fn, class: class, env: map[string]Flow{}, types: map[string]string{}, dom: -1, seen: map[[2]uint32]*Call{}}
+	// A function reads its enclosing scope's variables; their flows are not
+	// tracked across the boundary, but the types of the objects are.
+	for k, v := range outer {
+		w.types[k] = v
+	}
+	for i, p := range fn.Params {
+		if p.Injected && (p.Name == "self" || p.Name == "cls") {
+			continue
+		}
+		w.env[p.Name] = Flow{{Param: i, Call: -1, Step: &Step{Loc: p.Loc, Msg: "parameter " + p.Name}}}
+		fn.Scope.add(&Binding{Name: p.Name, Kind: BindParam, Loc: p.Loc})
+	}
+	w.block(body)
+}
+
+func (w *walker) block(n *sitter.Node) {
+	if n == nil {
+		return
+	}
+	for _, st := range named(n) {
+		w.stmt(st)
+	}
+}
+
+// cond walks something that may not run (a branch, a loop body): calls in it
+// do not dominate what follows.
+func (w *walker) cond(f func()) {
+	dom := w.dom
+	w.depth++
+	f()
+	w.depth--
+	w.dom = dom
+}
+
+// branches walks alternative blocks from the same starting state and joins
+// the variable flows, so a value assigned on either path is kept.
+func (w *walker) branches(blocks ...*sitter.Node) {
+	start := copyEnv(w.env)
+	joined := copyEnv(w.env)
+	for _, bl := range blocks {
+		w.env = copyEnv(start)
+		w.cond(func() { w.block(bl) })
+		for k, v := range w.env {
+			joined[k] = union(joined[k], v)
+		}
+	}
+	w.env = joined
+}
+
+func copyEnv(e map[string]Flow) map[string]Flow {
+	out := make(map[string]Flow, len(e))
+	for k, v := range e {
+		out[k] = v
+	}
+	return out
+}
+
+func (w *walker) stmt(st *sitter.Node) {
+	b := w.b
+	switch st.Type() {
+	case "expression_statement":
+		for _, e := range named(st) {
+			w.exprStmt(e)
+		}
+	case "return_statement":
+		for _, e := range named(st) {
+			fl, ex := w.expr(e)
+			w.fn.Returns = union(w.fn.Returns, extend(fl, b.loc(st), "returned"))
+			w.fn.ReturnExprs = append(w.fn.ReturnExprs, ex)
+		}
+	case "if_statement":
+		w.expr(st.ChildByFieldName("condition"))
+		blocks := []*sitter.Node{st.ChildByFieldName("consequence")}
+		hasElse := false
+		for _, alt := range named(st) {
+			switch alt.Type() {
+			case "elif_clause":
+				w.cond(func() { w.expr(alt.ChildByFieldName("condition")) })
+				blocks = append(blocks, alt.ChildByFieldName("consequence"))
+			case "else_clause":
+				hasElse = true
+				blocks = append(blocks, alt.ChildByFieldName("body"))
+			}
+		}
+		if !hasElse {
+			blocks = append(blocks, nil)
+		}
+		w.branches(blocks...)
+	case "for_statement":
+		fl, _ := w.expr(st.ChildByFieldName("right"))
+		w.cond(func() {
+			w.bindTarget(st.ChildByFieldName("left"), fl, nil, BindLoop)
+			w.loopBody(st.ChildByFieldName("body"))
+			w.elseClause(st)
+		})
+	case "while_statement":
+		w.expr(st.ChildByFieldName("condition"))
+		w.cond(func() {
+			w.loopBody(st.ChildByFieldName("body"))
+			w.elseClause(st)
+		})
+	case "with_statement":
+		for _, c := range named(st) {
+			if c.Type() != "with_clause" {
+				continue
+			}
+			for _, item := range named(c) {
+				v := item.ChildByFieldName("value")
+				if v != nil && v.Type() == "as_pattern" {
+					val := named(v)
+					if len(val) > 0 {
+						fl, ex := w.expr(val[0])
+						w.bindTarget(v.ChildByFieldName("alias"), fl, ex, BindLoop)
+					}
+					continue
+				}
+				w.expr(v)
+			}
+		}
+		w.block(st.ChildByFieldName("body"))
+	case "try_statement":
+		var handlers []*sitter.Node
+		w.cond(func() { w.block(st.ChildByFieldName("body")) })
+		for _, c := range named(st) {
+			switch c.Type() {
+			case "except_clause", "except_group_clause":
+				for _, cc := range named(c) {
+					if cc.Type() == "block" {
+						handlers = append(handlers, cc)
+					}
+				}
+			case "else_clause":
+				handlers = append(handlers, c.ChildByFieldName("body"))
+			case "finally_clause":
+				for _, cc := range named(c) {
+					if cc.Type() == "block" {
+						w.block(cc)
+					}
+				}
+			}
+		}
+		for _, h := range handlers {
+			w.cond(func() { w.block(h) })
+		}
+	case "match_statement":
+		w.expr(st.ChildByFieldName("subject"))
+		for _, c := range named(st.ChildByFieldName("body")) {
+			bl := c.ChildByFieldName("consequence")
+			w.cond(func() { w.block(bl) })
+		}
+	case "function_definition", "decorated_definition", "class_definition":
+		if w.replay {
+			return
+		}
+		w.definition(st)
+	case "import_statement", "import_from_statement", "future_import_statement":
+		if w.fn.Scope.Parent != nil && !w.replay {
+			b.imports(st, w.fn.Scope) // function-local import
+		}
+	case "raise_statement", "assert_statement", "delete_statement", "print_statement", "exec_statement":
+		for _, e := range named(st) {
+			w.expr(e)
+		}
+	}
+}
+
+func (w *walker) definition(st *sitter.Node) {
+	switch st.Type() {
+	case "function_definition":
+		w.def(st, nil)
+	case "decorated_definition":
+		var decos []*Expr
+		for _, c := range named(st) {
+			if c.Type() == "decorator" {
+				for _, e := range named(c) {
+					_, ex := w.expr(e)
+					decos = append(decos, ex)
+				}
+			}
+		}
+		def := st.ChildByFieldName("definition")
+		switch def.Type() {
+		case "function_definition":
+			w.def(def, decos)
+		case "class_definition":
+			w.classDef(def, decos)
+		}
+	case "class_definition":
+		w.classDef(st, nil)
+	}
+}
+
+// loopBody walks a loop body twice so that values from the end of one
+// iteration reach the next. The second pass only adds flows: its call sites
+// are the first pass's, and it defines nothing new.
+func (w *walker) loopBody(body *sitter.Node) {
+	w.block(body)
+	replay := w.replay
+	w.replay = true
+	w.block(body)
+	w.replay = replay
+}
+
+func (w *walker) elseClause(st *sitter.Node) {
+	for _, c := range named(st) {
+		if c.Type() == "else_clause" {
+			w.block(c.ChildByFieldName("body"))
+		}
+	}
+}
+
+// exprStmt handles assignments and bare expressions at statement level.
+func (w *walker) exprStmt(e *sitter.Node) {
+	b := w.b
+	switch e.Type() {
+	case "assignment":
+		right := e.ChildByFieldName("right")
+		if right == nil {
+			return // annotation only: `x: int`
+		}
+		fl, ex := w.expr(right)
+		// a = b = call(): tree-sitter nests the chain in right.
+		w.bindTarget(e.ChildByFieldName("left"), fl, ex, BindAssign)
+	case "augmented_assignment":
+		left := e.ChildByFieldName("left")
+		fl, ex := w.expr(e.ChildByFieldName("right"))
+		if left.Type() == "identifier" {
+			name := b.text(left)
+			w.env[name] = union(w.env[name], extend(fl, b.loc(left), name))
+			if strings.TrimSpace(b.text(e.ChildByFieldName("operator"))) == "+=" || strings.Contains(b.text(e), "+=") {
+				w.fn.Scope.add(&Binding{Name: name, Kind: BindAppend, Value: ex, Loc: b.loc(e)})
+			}
+		} else {
+			w.expr(left)
+		}
+	default:
+		w.expr(e)
+	}
+}
+
+// bindTarget assigns a flow to an assignment target.
+func (w *walker) bindTarget(t *sitter.Node, fl Flow, ex *Expr, kind BindKind) {
+	if t == nil {
+		return
+	}
+	b := w.b
+	switch t.Type() {
+	case "identifier":
+		name := b.text(t)
+		w.env[name] = extend(fl, b.loc(t), name)
+		delete(w.types, name)
+		if ex != nil && ex.Type != "" {
+			w.types[name] = ex.Type
+		}
+		if ex != nil && ex.Kind == ExprCall && ex.Call != nil {
+			if ex.Call.AssignedTo == "" {
+				ex.Call.AssignedTo = name
+			}
+		}
+		if !w.replay {
+			w.fn.Scope.add(&Binding{Name: name, Kind: kind, Value: ex, Loc: b.loc(t)})
+		}
+	case "as_pattern_target":
+		for _, c := range named(t) {
+			w.bindTarget(c, fl, ex, kind)
+		}
+	case "pattern_list", "tuple_pattern", "list_pattern", "expression_list", "tuple", "list":
+		for _, c := range named(t) {
+			w.bindTarget(c, fl, nil, kind)
+		}
+	case "list_splat_pattern", "parenthesized_expression":
+		for _, c := range named(t) {
+			w.bindTarget(c, fl, nil, kind)
+		}
+	case "attribute":
+		obj := t.ChildByFieldName("object")
+		attr := b.text(t.ChildByFieldName("attribute"))
+		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
+			w.class.selfTypes[attr] = ex.Type
+		}
+		w.expr(obj)
+	case "subscript":
+		// d[k] = v puts v's flow into d.
+		v := t.ChildByFieldName("value")
+		w.expr(t.ChildByFieldName("subscript"))
+		if v != nil && v.Type() == "identifier" {
+			name := b.text(v)
+			w.env[name] = union(w.env[name], extend(fl, b.loc(t), name))
+		} else {
+			w.expr(v)
+		}
+	}
+}
+
+// typeOf is the type a call's result gets: its qualified callee plus "()",
+// when the callee is something whose methods mean something.
+func typeOf(c *Call) string {
+	switch c.HeadKind {
+	case HeadImport, HeadObject, HeadLocal, HeadBuiltin:
+		return c.Qual + "()"
+	}
+	return ""
+}
+
+// extend appends a hop to every origin of a flow.
+func extend(fl Flow, l Loc, msg string) Flow {
+	if len(fl) == 0 {
+		return nil
+	}
+	out := make(Flow, len(fl))
+	for i, o := range fl {
+		o.Step = &Step{Loc: l, Msg: msg, Prev: o.Step}
+		out[i] = o
+	}
+	return out
+}
+
+func (w *walker) def(n *sitter.Node, decos []*Expr) *Func {
+	b := w.b
+	name := b.text(n.ChildByFieldName("name"))
+	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
+	fn.Qual = name
+	if w.class != nil {
+		fn.Class = w.class.Name
+		fn.Qual = w.class.Name + "." + name
+	} else if w.fn.Name != "<module>" {
+		fn.Qual = w.fn.Qual + "." + name
+	}
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.Child(i).Type() == "async" {
+			fn.Async = true
+		}
+	}
+	fn.Scope = newScope(w.fn.Scope, fn)
+	b.params(fn, n.ChildByFieldName("parameters"), w.class != nil)
+	fn.ReturnType = b.text(n.ChildByFieldName("return_type"))
+	body := n.ChildByFieldName("body")
+	b.bodyFacts(fn, body)
+	if w.class != nil {
+		w.class.Methods[name] = fn
+	} else {
+		w.fn.Scope.add(&Binding{Name: name, Kind: BindDef, Func: fn, Loc: fn.NameLoc})
+	}
+	b.f.Funcs = append(b.f.Funcs, fn)
+	b.predeclare(body, fn.Scope)
+	b.walkFunc(fn, body, w.class, w.types)
+	return fn
+}
+
+func (b *builder) bodyFacts(fn *Func, body *sitter.Node) {
+	if body == nil {
+		return
+	}
+	fn.Body = b.loc(body)
+	stmts := named(body)
+	if len(stmts) == 0 {
+		fn.BodyInsert = fn.Body.Start
+		return
+	}
+	first := stmts[0]
+	// The indentation of the body is the text between the line start and
+	// its first statement.
+	start := int(first.StartByte())
+	ls := start
+	for ls > 0 && b.src[ls-1] != '\n' {
+		ls--
+	}
+	fn.BodyIndent = string(b.src[ls:start])
+	if strings.TrimSpace(fn.BodyIndent) != "" { // body on the def line: `def f(): return x`
+		fn.BodyIndent = ""
+	}
+	insert := first
+	if first.Type() == "expression_statement" {
+		if s := named(first); len(s) == 1 && s[0].Type() == "string" {
+			fn.Docstring = true
+			if len(stmts) > 1 {
+				insert = stmts[1]
+			} else {
+				fn.BodyInsert = b.afterLine(first)
+				return
+			}
+		}
+	}
+	for insert.Type() == "comment" && insert.NextNamedSibling() != nil {
+		insert = insert.NextNamedSibling()
+	}
+	fn.BodyInsert = PointAt(b.src, b.f.Lines, lineStartOf(b.src, int(insert.StartByte())))
+}
+
+// afterLine is the start of the line after n ends.
+func (b *builder) afterLine(n *sitter.Node) Point {
+	end := int(n.EndByte())
+	for end < len(b.src) && b.src[end] != '\n' {
+		end++
+	}
+	if end < len(b.src) {
+		end++
+	}
+	return PointAt(b.src, b.f.Lines, end)
+}
+
+func lineStartOf(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+var injectedAnnotations = []string{"Injected", "RunnableConfig", "ToolRuntime", "RunContextWrapper", "ToolContext", "Context", "CallbackManager"}
+
+func (b *builder) params(fn *Func, n *sitter.Node, method bool) {
+	for _, p := range named(n) {
+		var name, ann string
+		var def *Expr
+		switch p.Type() {
+		case "identifier":
+			name = b.text(p)
+		case "typed_parameter":
+			for _, c := range named(p) {
+				if c.Type() == "identifier" {
+					name = b.text(c)
+					break
+				}
+				if c.Type() == "list_splat_pattern" || c.Type() == "dictionary_splat_pattern" {
+					name = b.text(named(c)[0])
+					break
+				}
+			}
+			ann = b.text(p.ChildByFieldName("type"))
+		case "default_parameter":
+			name = b.text(p.ChildByFieldName("name"))
+			def = b.constExpr(p.ChildByFieldName("value"))
+		case "typed_default_parameter":
+			name = b.text(p.ChildByFieldName("name"))
+			ann = b.text(p.ChildByFieldName("type"))
+			def = b.constExpr(p.ChildByFieldName("value"))
+		case "list_splat_pattern", "dictionary_splat_pattern":
+			if c := named(p); len(c) > 0 {
+				name = b.text(c[0])
+			}
+		default:
+			continue
+		}
+		if name == "" {
+			continue
+		}
+		inj := method && len(fn.Params) == 0 && (name == "self" || name == "cls")
+		for _, a := range injectedAnnotations {
+			if strings.Contains(ann, a) {
+				inj = true
+			}
+		}
+		fn.Params = append(fn.Params, Param{Name: name, Annotation: ann, Default: def, Loc: b.loc(p), Injected: inj})
+	}
+}
+
+func (w *walker) classDef(n *sitter.Node, decos []*Expr) {
+	b := w.b
+	name := b.text(n.ChildByFieldName("name"))
+	c := &Class{Name: name, Attrs: map[string]*Expr{}, Methods: map[string]*Func{}, Loc: b.loc(n),
+		NameLoc: b.loc(n.ChildByFieldName("name")), selfTypes: map[string]string{}, Decorators: decos}
+	for _, base := range named(n.ChildByFieldName("superclasses")) {
+		_, ex := w.expr(base)
+		c.Bases = append(c.Bases, ex)
+	}
+	c.Scope = w.fn.Scope
+	if _, dup := b.f.Classes[name]; !dup {
+		b.f.Classes[name] = c
+	}
+	w.fn.Scope.add(&Binding{Name: name, Kind: BindClass, Class: c, Loc: c.NameLoc})
+	body := n.ChildByFieldName("body")
+	cw := &walker{b: b, fn: w.fn, class: c, env: w.env, types: w.types, dom: w.dom, seen: w.seen, replay: w.replay}
+	// Class-level assignments are attributes; methods are walked after all
+	// of them so that self.x types set in __init__ are known in other methods.
+	var methods []func()
+	for _, st := range named(body) {
+		switch st.Type() {
+		case "expression_statement":
+			for _, e := range named(st) {
+				if e.Type() == "assignment" && e.ChildByFieldName("left").Type() == "identifier" {
+					if r := e.ChildByFieldName("right"); r != nil {
+						_, ex := cw.expr(r)
+						c.Attrs[b.text(e.ChildByFieldName("left"))] = ex
+					}
+				}
+			}
+		case "function_definition":
+			st := st
+			if b.text(st.ChildByFieldName("name")) == "__init__" {
+				// __init__ first: it is where self attributes get their types.
+				methods = append([]func(){func() { cw.def(st, nil) }}, methods...)
+			} else {
+				methods = append(methods, func() { cw.def(st, nil) })
+			}
+		case "decorated_definition":
+			st := st
+			methods = append(methods, func() { cw.stmt(st) })
+		}
+	}
+	for _, m := range methods {
+		m()
+	}
+}
+

@@ -1,0 +1,561 @@
+package incremental
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/extract"
+)
+
+// builder resolves the facts of every file into the capability graph.
+type builder struct {
+	ix      *index
+	an      *effects.Analyzer
+	tools   map[string]*capgraph.Tool
+	order   []string
+	agents  map[*extract.Agent]*capgraph.Agent
+	byCall  map[*extract.Call]*extract.Agent
+	uses    []capgraph.Use
+	links   []capgraph.Link
+	servers []*capgraph.Server
+}
+
+// member is what an element of a tool list turns out to be.
+type member struct {
+	tool  *capgraph.Tool
+	agent *extract.Agent
+	loc   extract.Loc
+}
+
+func buildGraph(files []*extract.File) *capgraph.Graph {
+	ix := newIndex(files)
+	b := &builder{ix: ix, an: effects.NewAnalyzer(resolver{ix}), tools: map[string]*capgraph.Tool{},
+		agents: map[*extract.Agent]*capgraph.Agent{}, byCall: map[*extract.Call]*extract.Agent{}}
+	for _, f := range files {
+		for _, t := range f.Tools {
+			b.addTool(t)
+		}
+		for _, a := range f.Agents {
+			b.agents[a] = &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: agentLoc(a), Src: a}
+			if a.Call != nil && a.Call.Call != nil {
+				b.byCall[a.Call.Call] = a
+			}
+		}
+	}
+	for _, f := range files {
+		for _, a := range f.Agents {
+			b.resolveAgent(f, a)
+		}
+		for _, t := range f.Tools {
+			if t.Kind == extract.ToolAgent && t.AgentRef != nil {
+				for _, m := range b.members(t.AgentRef, 0) {
+					if m.agent != nil {
+						b.tools[t.ID].Agent = m.agent.ID
+					}
+				}
+			}
+		}
+	}
+	var agents []*capgraph.Agent
+	for _, a := range b.agents {
+		agents = append(agents, a)
+	}
+	sort.Slice(agents, func(i, j int) bool { return agents[i].ID < agents[j].ID })
+	tools := make([]*capgraph.Tool, 0, len(b.order))
+	for _, id := range b.order {
+		tools = append(tools, b.tools[id])
+	}
+	return capgraph.Build(agents, tools, b.servers, b.uses, b.links)
+}
+
+// agentLoc is where an agent is reported: its constructor call, or for a
+// compiled graph the compile call.
+func agentLoc(a *extract.Agent) extract.Loc {
+	if a.Loc.Valid() {
+		return a.Loc
+	}
+	return a.NameLoc
+}
+
+func (b *builder) addTool(t *extract.Tool) *capgraph.Tool {
+	if ct, ok := b.tools[t.ID]; ok {
+		return ct
+	}
+	ct := &capgraph.Tool{ID: t.ID, Name: t.Name, Framework: t.Framework, Kind: t.Kind, Loc: t.NameLoc, Src: t,
+		Effects: b.an.Tool(t), Approvals: t.Approvals, Server: t.Server}
+	if !ct.Loc.Valid() {
+		ct.Loc = t.Loc
+	}
+	b.tools[t.ID] = ct
+	b.order = append(b.order, t.ID)
+	return ct
+}
+
+func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
+	ca := b.agents[a]
+	refs := append([]extract.ToolRef(nil), a.Tools...)
+	handoffs := append([]*extract.Expr(nil), a.Handoffs...)
+	// Lists grown after construction: agent.tools.append(t), agent.handoffs.extend([...]).
+	if a.Var != "" {
+		for _, fn := range f.Funcs {
+			for _, bd := range fn.Scope.Bindings[a.Var] {
+				if bd.Kind != extract.BindAppend {
+					continue
+				}
+				switch bd.Attr {
+				case "tools":
+					refs = append(refs, extract.ToolRef{Expr: bd.Value})
+				case "handoffs":
+					handoffs = append(handoffs, bd.Value)
+				}
+			}
+		}
+	}
+	for _, ref := range refs {
+		var ms []member
+		if ref.Tool != nil {
+			ms = []member{{tool: b.addTool(ref.Tool), loc: ref.Tool.Loc}}
+		} else {
+			ms = b.members(ref.Expr, 0)
+		}
+		for _, m := range ms {
+			switch {
+			case m.agent != nil:
+				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+			case m.tool != nil:
+				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Node: ref.Node, Loc: m.loc,
+					Gates: b.useGates(f, a, m.tool, ref.Node)})
+			}
+		}
+	}
+	for _, h := range handoffs {
+		for _, m := range b.members(h, 0) {
+			if m.agent != nil {
+				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeHandoff, Loc: m.loc})
+			}
+		}
+	}
+	for _, s := range a.SubAgents {
+		for _, m := range b.members(s, 0) {
+			if m.agent != nil {
+				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+			}
+		}
+	}
+	for _, t := range a.Direct {
+		ct := b.addTool(t)
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: ct.ID, Loc: t.Loc, Gates: b.useGates(f, a, ct, "")})
+	}
+	for _, d := range a.Delegates {
+		b.links = append(b.links, capgraph.Link{From: a.ID, To: d, Kind: capgraph.EdgeSubAgent, Loc: a.Loc})
+	}
+}
+
+// useGates returns the agent's approvals that stand before every call of a
+// tool: ones that name it or its graph node, interrupt_after on every node
+// leading to it, and gate nodes that dominate its node.
+func (b *builder) useGates(f *extract.File, a *extract.Agent, t *capgraph.Tool, node string) []*extract.Approval {
+	var out []*extract.Approval
+	for _, ap := range a.Approvals {
+		if ap.Covers(t.Name, node) || (ap.After && a.Graph != nil && afterCovers(a.Graph, ap.Nodes, node)) {
+			out = append(out, ap)
+		}
+	}
+	if a.Graph != nil && node != "" && !a.Graph.Open {
+		for _, n := range a.Graph.Nodes {
+			if n.Name == node {
+				continue
+			}
+			fn := b.ix.funcOf(n.Action)
+			if fn == nil || !fn.AlwaysGates || !dominates(a.Graph, n.Name, node) {
+				continue
+			}
+			out = append(out, &extract.Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc, Nodes: []string{node},
+				Detail: "graph node " + n.Name + " asks a human before " + node})
+		}
+	}
+	return out
+}
+
+// afterCovers: interrupt_after on nodes gates a node all of whose
+// predecessors are among them.
+func afterCovers(g *extract.Graph, after []string, node string) bool {
+	if g.Open || node == "" {
+		return false
+	}
+	in := map[string]bool{}
+	for _, n := range after {
+		if n == "*" {
+			return true
+		}
+		in[n] = true
+	}
+	preds := 0
+	for _, e := range g.Edges {
+		if e.To == node {
+			preds++
+			if !in[e.From] {
+				return false
+			}
+		}
+	}
+	return preds > 0
+}
+
+// dominates reports whether every path from the start to node passes d.
+func dominates(g *extract.Graph, d, node string) bool {
+	seen := map[string]bool{"__start__": true}
+	queue := []string{"__start__"}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if n == node {
+			return false
+		}
+		for _, s := range g.Successors(n) {
+			if s != d && !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+	}
+	// Unreachable without d: d dominates, if node is reachable at all.
+	return reachable(g, node)
+}
+
+func reachable(g *extract.Graph, node string) bool {
+	seen := map[string]bool{"__start__": true}
+	queue := []string{"__start__"}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if n == node {
+			return true
+		}
+		for _, s := range g.Successors(n) {
+			if !seen[s] {
+				seen[s] = true
+				queue = append(queue, s)
+			}
+		}
+	}
+	return false
+}
+
+// members resolves an expression of a tool, handoff or sub-agent list to
+// what it denotes. What cannot be resolved becomes a fail-closed tool.
+func (b *builder) members(e *extract.Expr, depth int) []member {
+	if e == nil {
+		return nil
+	}
+	if depth > 12 {
+		return []member{b.unknown(e, "the list is built too indirectly to follow")}
+	}
+	switch e.Kind {
+	case extract.ExprList:
+		var out []member
+		for _, x := range e.Elems {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
+	case extract.ExprSplat:
+		if len(e.Elems) > 0 {
+			return b.members(e.Elems[0], depth+1)
+		}
+	case extract.ExprConcat:
+		var out []member
+		for _, x := range e.Elems {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
+	case extract.ExprNone:
+		return nil
+	case extract.ExprName:
+		return b.name(e, depth)
+	case extract.ExprCall:
+		return b.call(e, depth)
+	}
+	return []member{b.unknown(e, "the list element is not a name or call acg can follow")}
+}
+
+// name resolves a name in its scope, across imports.
+func (b *builder) name(e *extract.Expr, depth int) []member {
+	if e.Scope == nil {
+		return []member{b.unknown(e, "no scope")}
+	}
+	t, ok := b.ix.lookup(e.Scope, e.Name, 0)
+	if !ok {
+		if _, isImport := e.Scope.Qualify(e.Name); isImport {
+			return []member{b.unknown(e, e.Name+" is imported from outside the scanned tree")}
+		}
+		return []member{b.unknown(e, e.Name+" is not defined anywhere acg can see")}
+	}
+	if t.bind == nil {
+		return []member{b.unknown(e, e.Name+" is a module")}
+	}
+	f := t.file
+	bd := t.bind
+	switch bd.Kind {
+	case extract.BindDef:
+		if tool := f.ToolBySymbol(bd.Name); tool != nil && tool.Func == bd.Func {
+			return []member{{tool: b.addTool(tool), loc: e.Loc}}
+		}
+		// A plain function in a tool list is a tool (LangGraph and the
+		// OpenAI SDK wrap callables).
+		tool := &extract.Tool{ID: f.Path + "#" + bd.Name, Name: bd.Name, Symbol: bd.Name, Framework: frameworkOf(f),
+			Kind: extract.ToolFunc, Func: bd.Func, Loc: bd.Func.Loc, NameLoc: bd.Func.NameLoc}
+		return []member{{tool: b.addTool(tool), loc: e.Loc}}
+	case extract.BindClass:
+		if tool := f.ToolBySymbol(bd.Name); tool != nil {
+			return []member{{tool: b.addTool(tool), loc: e.Loc}}
+		}
+		return []member{b.unknown(e, "class "+bd.Name+" is not a known tool class")}
+	case extract.BindAssign:
+		if a := f.AgentByVar(bd.Name); a != nil && bd.Value != nil && bd.Value.Call != nil && b.byCall[bd.Value.Call] == a {
+			return []member{{agent: a, loc: e.Loc}}
+		}
+		if tool := f.ToolBySymbol(bd.Name); tool != nil && tool.Ctor != nil && bd.Value != nil && tool.Ctor == bd.Value {
+			return []member{{tool: b.addTool(tool), loc: e.Loc}}
+		}
+		out := b.membersOfValue(f, bd, depth)
+		// Appends to the same variable anywhere in its scope.
+		for _, x := range e.Scope.Lookup(bd.Name) {
+			if x.Kind == extract.BindAppend && x.Attr == "" {
+				out = append(out, b.members(x.Value, depth+1)...)
+			}
+		}
+		if t.file != nil && e.Scope.Lookup(bd.Name) == nil {
+			for _, x := range t.file.Scope.Lookup(bd.Name) {
+				if x.Kind == extract.BindAppend && x.Attr == "" {
+					out = append(out, b.members(x.Value, depth+1)...)
+				}
+			}
+		}
+		return out
+	}
+	return []member{b.unknown(e, e.Name+" is a parameter or loop variable: its value is not known statically")}
+}
+
+func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int) []member {
+	v := bd.Value
+	if v == nil {
+		return []member{b.unknown(&extract.Expr{Name: bd.Name, Loc: bd.Loc}, "no value")}
+	}
+	if v.Kind == extract.ExprCall {
+		ms := b.call(v, depth)
+		// A prebuilt tool assigned to a variable is named after it.
+		for i, m := range ms {
+			if m.tool != nil && m.tool.Kind == extract.ToolPrebuilt && m.tool.Src != nil && m.tool.Src.Symbol == "" {
+				ms[i].tool = b.prebuilt(v, m.tool.Src.Class, bd.Name)
+			}
+		}
+		return ms
+	}
+	return b.members(v, depth+1)
+}
+
+// call resolves a call in a tool or agent list.
+func (b *builder) call(e *extract.Expr, depth int) []member {
+	f := b.ix.fileOf(e.Scope)
+	if e.Call != nil {
+		if a := b.byCall[e.Call]; a != nil {
+			return []member{{agent: a, loc: e.Loc}}
+		}
+		if f != nil {
+			if tool := f.ToolByCall(e.Call); tool != nil {
+				return []member{{tool: b.addTool(tool), loc: e.Loc}}
+			}
+		}
+	}
+	q := extract.QualOf(e)
+	switch {
+	case extract.QualIs(q, "handoff", "agents"):
+		return b.members(e.Arg(0, "agent"), depth+1)
+	case strings.HasSuffix(e.Name, ".compile") || strings.HasSuffix(e.Name, ".get_graph"):
+		return nil
+	case strings.HasSuffix(e.Name, ".get_tools") && e.Recv == nil:
+		return b.toolkit(e, depth)
+	case extract.QualIs(q, "load_tools", "langchain", "langchain_community"):
+		return b.loadTools(e)
+	}
+	if q != "" {
+		if ct := b.an.Catalog.Tool(q); ct != nil {
+			return []member{{tool: b.prebuilt(e, q, ""), loc: e.Loc}}
+		}
+		// A class of the tree: its tool (BaseTool subclass) if it is one.
+		if f != nil {
+			if t, ok := b.ix.qualified(q, f, 0); ok && t.bind != nil && t.bind.Kind == extract.BindClass {
+				if tool := t.file.ToolBySymbol(t.bind.Name); tool != nil {
+					return []member{{tool: b.addTool(tool), loc: e.Loc}}
+				}
+			}
+		}
+		return []member{{tool: b.prebuilt(e, q, ""), loc: e.Loc}}
+	}
+	if e.Call != nil && e.Call.HeadKind == extract.HeadLocal && f != nil {
+		if tool := f.ToolBySymbol(e.Call.Qual); tool != nil {
+			return []member{{tool: b.addTool(tool), loc: e.Loc}}
+		}
+	}
+	return []member{b.unknown(e, "the tool is made by "+e.Name+"(...), which acg cannot follow")}
+}
+
+// prebuilt makes (once per file and symbol) the tool node of a library
+// class instance; the catalog or the fail-closed default decides effects.
+func (b *builder) prebuilt(e *extract.Expr, qual, symbol string) *capgraph.Tool {
+	f := b.ix.fileOf(e.Scope)
+	path := e.Loc.File
+	if f != nil {
+		path = f.Path
+	}
+	class := qual[strings.LastIndexByte(qual, '.')+1:]
+	key := symbol
+	if key == "" {
+		key = class
+	}
+	id := path + "#" + key
+	if ct, ok := b.tools[id]; ok {
+		return ct
+	}
+	name := class
+	var approvals []*extract.Approval
+	if ct := b.an.Catalog.Tool(qual); ct != nil {
+		if ct.Name != "" {
+			name = ct.Name
+		}
+		if ct.NameArg != "" {
+			if s, ok := extract.StrArg(e, -1, ct.NameArg); ok {
+				name = s
+			}
+		}
+		if ct.ApprovalKwarg != "" {
+			if v := e.Kwarg(ct.ApprovalKwarg); v != nil {
+				if on, known := extract.Deref(v).Truthy(); known && on {
+					approvals = append(approvals, &extract.Approval{Kind: ct.ApprovalKwarg, Loc: v.Loc, All: true, Expr: v})
+				}
+			}
+		}
+	}
+	if cfg := extract.Deref(e.Kwarg("tool_config")); cfg != nil && cfg.Kind == extract.ExprDict {
+		for i, k := range cfg.Keys {
+			if s, _ := k.StrValue(); s == "require_approval" {
+				if v, _ := extract.Deref(cfg.Elems[i]).StrValue(); v == "always" {
+					approvals = append(approvals, &extract.Approval{Kind: "require_approval", Loc: cfg.Elems[i].Loc, All: true})
+				}
+			}
+		}
+	}
+	t := &extract.Tool{ID: id, Name: name, Symbol: symbol, Framework: frameworkOfQual(qual), Kind: extract.ToolPrebuilt,
+		Class: qual, Ctor: e, Approvals: approvals, Loc: e.Loc, NameLoc: e.Loc}
+	return b.addTool(t)
+}
+
+func (b *builder) toolkit(e *extract.Expr, depth int) []member {
+	recvName := strings.TrimSuffix(e.Name, ".get_tools")
+	recv := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: recvName, Scope: e.Scope, Loc: e.Loc})
+	if recv == nil || recv.Kind != extract.ExprCall {
+		return []member{b.unknown(e, recvName+".get_tools() comes from something acg cannot follow")}
+	}
+	q := extract.QualOf(recv)
+	kit := b.an.Catalog.Toolkit(q)
+	if kit == nil {
+		return []member{b.unknown(e, "toolkit "+q+" is not in the catalog")}
+	}
+	selected := map[string]bool{}
+	if kit.SelectionKwarg != "" {
+		for _, s := range extract.Strings(recv.Kwarg(kit.SelectionKwarg)) {
+			selected[s] = true
+		}
+	}
+	var out []member
+	top := q[:strings.IndexByte(q+".", '.')]
+	for _, cls := range kit.Tools {
+		ct := b.an.Catalog.Tool(top + "." + cls)
+		if ct == nil {
+			ct = b.an.Catalog.ToolByClass(cls)
+		}
+		if len(selected) > 0 && (ct == nil || !selected[ct.Name]) {
+			continue
+		}
+		qual := top + "." + cls
+		if ct != nil && len(ct.Packages) > 0 {
+			qual = ct.Packages[0] + "." + cls
+		}
+		out = append(out, member{tool: b.prebuilt(&extract.Expr{Kind: extract.ExprCall, Name: cls, Scope: e.Scope, Loc: e.Loc}, qual, ""), loc: e.Loc})
+	}
+	return out
+}
+
+func (b *builder) loadTools(e *extract.Expr) []member {
+	var out []member
+	for _, n := range extract.Strings(e.Arg(0, "tool_names")) {
+		var classes []string
+		switch v := b.an.Catalog.LoadTools[n].(type) {
+		case string:
+			classes = []string{v}
+		case []any:
+			for _, x := range v {
+				if s, ok := x.(string); ok {
+					classes = append(classes, s)
+				}
+			}
+		}
+		if len(classes) == 0 {
+			out = append(out, b.unknown(&extract.Expr{Name: n, Loc: e.Loc, Scope: e.Scope}, "load_tools name "+n+" is not in the catalog"))
+			continue
+		}
+		for _, c := range classes {
+			ct := b.an.Catalog.ToolByClass(c)
+			qual := "langchain_community." + c
+			if ct != nil && len(ct.Packages) > 0 {
+				qual = ct.Packages[0] + "." + c
+			}
+			out = append(out, member{tool: b.prebuilt(&extract.Expr{Kind: extract.ExprCall, Name: c, Scope: e.Scope, Loc: e.Loc}, qual, ""), loc: e.Loc})
+		}
+	}
+	return out
+}
+
+// unknown makes a fail-closed tool for something that cannot be resolved.
+func (b *builder) unknown(e *extract.Expr, why string) member {
+	name := e.Name
+	if name == "" {
+		name = "<expression>"
+	}
+	id := fmt.Sprintf("%s#?%s@%d", e.Loc.File, name, e.Loc.Start.Line)
+	if ct, ok := b.tools[id]; ok {
+		return member{tool: ct, loc: e.Loc}
+	}
+	t := &extract.Tool{ID: id, Name: name, Framework: "unknown", Kind: extract.ToolPrebuilt, Loc: e.Loc, NameLoc: e.Loc}
+	ct := &capgraph.Tool{ID: id, Name: name, Framework: "unknown", Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
+		Effects: effects.Unknown(why, e.Loc)}
+	b.tools[id] = ct
+	b.order = append(b.order, id)
+	return member{tool: ct, loc: e.Loc}
+}
+
+func frameworkOf(f *extract.File) string {
+	for _, a := range f.Agents {
+		return a.Framework
+	}
+	for _, t := range f.Tools {
+		return t.Framework
+	}
+	return "python"
+}
+
+func frameworkOfQual(q string) string {
+	top, _, _ := strings.Cut(q, ".")
+	switch top {
+	case "agents":
+		return "openai-agents"
+	case "crewai", "crewai_tools":
+		return "crewai"
+	case "langchain", "langchain_community", "langchain_core", "langchain_experimental", "langgraph", "langchain_tavily", "langchain_google_community":
+		return "langchain"
+	}
+	return top
+}

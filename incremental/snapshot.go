@@ -1,0 +1,204 @@
+package incremental
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+// File is one file of a snapshot; immutable once built.
+type File struct {
+	Path    string
+	Kind    string
+	Src     []byte
+	Hash    [32]byte
+	Tree    *sitter.Tree // Python only
+	Facts   *extract.File
+	Skipped string // why the file was not extracted
+	Version int32  // editor version; 0 for files read from disk
+}
+
+// Extractor turns one file's bytes into facts. tree is the Python parse
+// tree for Python files and nil otherwise.
+type Extractor func(rel string, src []byte, tree *sitter.Tree) *extract.File
+
+var extractors = map[string]Extractor{"python": extract.Python}
+
+// RegisterExtractor adds an extractor for a file kind (see RegisterKind).
+func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
+
+// NewFile parses and extracts one file. old, when given, is the previous
+// tree of the same file already edited with tree.Edit, so tree-sitter
+// re-parses only what changed.
+func NewFile(ctx context.Context, rel string, src []byte, old *sitter.Tree) (*File, error) {
+	f := &File{Path: rel, Kind: Kind(rel), Src: src, Hash: hashOf(src)}
+	if why := CheckContent(src); why != "" {
+		f.Skipped = why
+		return f, nil
+	}
+	x := extractors[f.Kind]
+	if x == nil {
+		f.Skipped = "no extractor for this file"
+		return f, nil
+	}
+	if f.Kind == "python" {
+		t, err := extract.ParsePython(ctx, src, old)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", rel, err)
+		}
+		f.Tree = t
+	}
+	facts, err := safeExtract(x, rel, src, f.Tree)
+	if err != nil {
+		f.Skipped = err.Error()
+		return f, nil
+	}
+	f.Facts = facts
+	return f, nil
+}
+
+// safeExtract turns a panic in an extractor into an error: one bad file
+// never takes the whole analysis (or the language server) down.
+func safeExtract(x Extractor, rel string, src []byte, tree *sitter.Tree) (facts *extract.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("extraction failed: %v", r)
+		}
+	}()
+	return x(rel, src, tree), nil
+}
+
+// Snapshot is an immutable view of the workspace. Its analysis is computed
+// once, on first use.
+type Snapshot struct {
+	Root  string
+	Seq   uint64
+	files map[string]*File
+	paths []string
+
+	once   sync.Once
+	result *Result
+}
+
+// NewSnapshot makes a snapshot from files.
+func NewSnapshot(root string, seq uint64, files []*File) *Snapshot {
+	s := &Snapshot{Root: root, Seq: seq, files: make(map[string]*File, len(files))}
+	for _, f := range files {
+		s.files[f.Path] = f
+	}
+	s.index()
+	return s
+}
+
+func (s *Snapshot) index() {
+	s.paths = s.paths[:0]
+	for p := range s.files {
+		s.paths = append(s.paths, p)
+	}
+	sort.Strings(s.paths)
+}
+
+// File returns the file at a relative path, or nil.
+func (s *Snapshot) File(rel string) *File { return s.files[rel] }
+
+// Files returns every file in path order.
+func (s *Snapshot) Files() []*File {
+	out := make([]*File, len(s.paths))
+	for i, p := range s.paths {
+		out[i] = s.files[p]
+	}
+	return out
+}
+
+// With returns a new snapshot where the given files replace or add to this
+// one's, and the removed paths are gone. Unchanged files are shared.
+func (s *Snapshot) With(seq uint64, changed []*File, removed []string) *Snapshot {
+	n := &Snapshot{Root: s.Root, Seq: seq, files: make(map[string]*File, len(s.files)+len(changed))}
+	for k, v := range s.files {
+		n.files[k] = v
+	}
+	for _, r := range removed {
+		delete(n.files, r)
+	}
+	for _, f := range changed {
+		n.files[f.Path] = f
+	}
+	n.index()
+	return n
+}
+
+// Load reads a scan root (or some paths under it) from disk.
+func Load(ctx context.Context, root string, paths []string) (*Snapshot, []Warning, error) {
+	rels, warns, err := Discover(root, paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	files := make([]*File, len(rels))
+	fileWarns := make([]Warning, len(rels))
+	var firstErr error
+	var mu sync.Mutex
+	work := make(chan int)
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				src, why, err := readFile(root, rels[i])
+				if err != nil {
+					fileWarns[i] = Warning{Path: rels[i], Message: "not readable: " + err.Error()}
+					continue
+				}
+				if why != "" {
+					fileWarns[i] = Warning{Path: rels[i], Message: why}
+					files[i] = &File{Path: rels[i], Kind: Kind(rels[i]), Skipped: why}
+					continue
+				}
+				f, err := NewFile(ctx, rels[i], src, nil)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					continue
+				}
+				if f.Skipped != "" {
+					fileWarns[i] = Warning{Path: rels[i], Message: f.Skipped}
+				}
+				files[i] = f
+			}
+		}()
+	}
+	for i := range rels {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+			close(work)
+			wg.Wait()
+			return nil, nil, ctx.Err()
+		}
+	}
+	close(work)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, nil, firstErr
+	}
+	var kept []*File
+	for i, f := range files {
+		if fileWarns[i].Path != "" {
+			warns = append(warns, fileWarns[i])
+		}
+		if f != nil {
+			kept = append(kept, f)
+		}
+	}
+	return NewSnapshot(root, 1, kept), warns, nil
+}

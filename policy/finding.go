@@ -1,0 +1,233 @@
+package policy
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"sort"
+	"strings"
+
+	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/extract"
+)
+
+// Severity of a finding.
+type Severity string
+
+const (
+	Critical Severity = "critical"
+	High     Severity = "high"
+	Medium   Severity = "medium"
+	Low      Severity = "low"
+)
+
+// Rank orders severities (critical highest).
+func (s Severity) Rank() int {
+	switch s {
+	case Critical:
+		return 4
+	case High:
+		return 3
+	case Medium:
+		return 2
+	case Low:
+		return 1
+	}
+	return 0
+}
+
+// ParseSeverity reads a severity name; "none" is rank 5 (nothing reaches it).
+func ParseSeverity(s string) (Severity, bool) {
+	switch Severity(strings.ToLower(s)) {
+	case Critical, High, Medium, Low:
+		return Severity(strings.ToLower(s)), true
+	}
+	return "", false
+}
+
+// Location is a 1-based file position relative to the scan root.
+type Location struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+// LocationOf converts an extracted location.
+func LocationOf(l extract.Loc) Location {
+	return Location{File: l.File, Line: l.Start.Line, Column: l.Start.Col}
+}
+
+// Step is one step of a finding's path.
+type Step struct {
+	File    string      `json:"file"`
+	Line    int         `json:"line"`
+	Column  int         `json:"column"`
+	Message string      `json:"message"`
+	Loc     extract.Loc `json:"-"`
+}
+
+// StepAt makes a step at a location.
+func StepAt(l extract.Loc, msg string) Step {
+	return Step{File: l.File, Line: l.Start.Line, Column: l.Start.Col, Message: msg, Loc: l}
+}
+
+// Taxonomy maps a finding to public catalogues.
+type Taxonomy struct {
+	OWASPASI []string `json:"owasp_asi"`
+	OWASPLLM []string `json:"owasp_llm"`
+	ATLAS    []string `json:"atlas"`
+}
+
+// Legs lists the tools that give each leg of the Rule of Two.
+type Legs struct {
+	Untrusted []string `json:"untrusted_input"`
+	Private   []string `json:"reads_private"`
+	Action    []string `json:"action"`
+}
+
+// Finding is one reported problem. Field names are the output contract
+// (DESIGN.md); the fields without a JSON name serve the language server.
+type Finding struct {
+	ID                string   `json:"id"`
+	Rule              string   `json:"rule"`
+	Severity          Severity `json:"severity"`
+	RiskScore         float64  `json:"risk_score"`
+	Agent             string   `json:"agent"`
+	Source            string   `json:"source"`
+	Sink              string   `json:"sink"`
+	InScope           []string `json:"in_scope"`
+	Chain             []string `json:"chain"`
+	ChainType         string   `json:"chain_type"`
+	VulnerabilityType string   `json:"vulnerability_type"`
+	Location          Location `json:"location"`
+	Message           string   `json:"-"`
+	Steps             []Step   `json:"steps"`
+	ApprovalOnPath    bool     `json:"approval_on_path"`
+	Taxonomy          Taxonomy `json:"taxonomy"`
+	Remediation       string   `json:"remediation"`
+	Triage            string   `json:"triage"`
+	DecidedBy         string   `json:"decided_by"`
+	Legs              *Legs    `json:"-"`
+
+	// Loc is the full range the finding is reported on.
+	Loc extract.Loc `json:"-"`
+	// AgentID and SinkIDs identify graph nodes, for quick fixes and hover.
+	AgentID string   `json:"-"`
+	SinkIDs []string `json:"-"`
+	// Related are the locations of the tools involved (each leg's tool).
+	Related []Step `json:"-"`
+}
+
+// fingerprint makes a stable id from the parts that identify a finding:
+// rule, agent and tool ids (file path + symbol), never line numbers, so an
+// edit elsewhere in a file keeps the id.
+func fingerprint(parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return "ACG-" + strings.ToUpper(hex.EncodeToString(h[:])[:12])
+}
+
+// weakest returns the weakest decider among labels of the reached tools: a
+// finding is only as certain as its least certain leg.
+func weakest(ds ...effects.Decider) effects.Decider {
+	order := []effects.Decider{effects.ByDefault, effects.ByAlias, effects.ByAnnotation, effects.ByCatalog, effects.ByRules, effects.ByConfig}
+	for _, o := range order {
+		for _, d := range ds {
+			if d == o {
+				return o
+			}
+		}
+	}
+	if len(ds) > 0 {
+		return ds[0]
+	}
+	return effects.ByRules
+}
+
+// severityBase and chainFactor give the risk score (scanners.md §1.7).
+func severityBase(s Severity) float64 {
+	switch s {
+	case Critical:
+		return 1.0
+	case High:
+		return 0.75
+	case Medium:
+		return 0.5
+	}
+	return 0.25
+}
+
+func chainFactor(t string) float64 {
+	switch t {
+	case "indirect":
+		return 0.8
+	case "cycle":
+		return 0.9
+	}
+	return 1.0
+}
+
+// RiskScore is base × chain type + 0.15 × centrality, capped at 1.
+func RiskScore(s Severity, chainType string, centrality float64) float64 {
+	v := severityBase(s)*chainFactor(chainType) + 0.15*centrality
+	if v > 1 {
+		v = 1
+	}
+	return float64(int(v*1000+0.5)) / 1000
+}
+
+// Sort orders findings by file, line, rule, id: deterministic output.
+func Sort(fs []*Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Location.File != b.Location.File {
+			return a.Location.File < b.Location.File
+		}
+		if a.Location.Line != b.Location.Line {
+			return a.Location.Line < b.Location.Line
+		}
+		if a.Severity != b.Severity {
+			return a.Severity.Rank() > b.Severity.Rank()
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.ID < b.ID
+	})
+}
+
+// Input is what the checks read.
+type Input struct {
+	Graph *capgraph.Graph
+}
+
+// Check is one policy check.
+type Check struct {
+	Name string
+	Doc  string // one line: what it reports
+	Run  func(*Input) []*Finding
+}
+
+var checks []Check
+
+// Register adds a check; each check's file registers itself.
+func Register(c Check) { checks = append(checks, c) }
+
+// Checks lists the registered checks by name.
+func Checks() []Check {
+	out := append([]Check(nil), checks...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Run runs every enabled check (all when enabled is nil).
+func Run(in *Input, enabled map[string]bool) []*Finding {
+	var out []*Finding
+	for _, c := range Checks() {
+		if enabled != nil && !enabled[c.Name] {
+			continue
+		}
+		out = append(out, c.Run(in)...)
+	}
+	Sort(out)
+	return out
+}
