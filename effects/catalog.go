@@ -77,21 +77,21 @@ type ReadOnlySwitch struct {
 
 // MCPTool is one tool of a catalogued MCP server.
 type MCPTool struct {
-	Name       string   `yaml:"name"`
-	Effects    []Label  `yaml:"effects"`
-	Roles      []string `yaml:"roles"`
-	ReadOnly   bool     `yaml:"read_only"`
+	Name     string   `yaml:"name"`
+	Effects  []Label  `yaml:"effects"`
+	Roles    []string `yaml:"roles"`
+	ReadOnly bool     `yaml:"read_only"`
 	// ReadOnlyEffects replace Effects when the server runs read-only.
 	ReadOnlyEffects []Label `yaml:"read_only_effects"`
-	Deprecated bool     `yaml:"deprecated"`
+	Deprecated      bool    `yaml:"deprecated"`
 }
 
 // Catalog holds the embedded data on prebuilt tools and MCP servers.
 type Catalog struct {
-	Tools      []*CatalogTool    `yaml:"tools"`
-	Toolkits   []*CatalogToolkit `yaml:"toolkits"`
-	LoadTools  map[string]any    `yaml:"load_tools"`
-	MCPServers []*MCPServer      `yaml:"mcp_servers"`
+	Tools      []*CatalogTool     `yaml:"tools"`
+	Toolkits   []*CatalogToolkit  `yaml:"toolkits"`
+	LoadTools  map[string]any     `yaml:"load_tools"`
+	MCPServers []*MCPServer       `yaml:"mcp_servers"`
 	Builtins   []*BuiltinProvider `yaml:"builtin_tools"`
 	byClass    map[string][]*CatalogTool
 }

@@ -107,12 +107,12 @@ type Agent struct {
 	Handoffs  []*Expr `json:"-"`
 	// SubAgents are agents this one runs as a step (graph nodes, crew
 	// delegation) and keeps control over.
-	SubAgents  []*Expr      `json:"-"`
-	MCPServers []*Expr      `json:"-"`
-	Approvals  []*Approval  `json:"-"`
-	Graph      *Graph       `json:"-"`
-	Call       *Expr        `json:"-"` // the constructor call, for edits
-	Checkpoint bool         `json:"-"` // a checkpointer is configured (interrupt() needs one)
+	SubAgents  []*Expr     `json:"-"`
+	MCPServers []*Expr     `json:"-"`
+	Approvals  []*Approval `json:"-"`
+	Graph      *Graph      `json:"-"`
+	Call       *Expr       `json:"-"` // the constructor call, for edits
+	Checkpoint bool        `json:"-"` // a checkpointer is configured (interrupt() needs one)
 	// Direct tools created by the adapter (config-defined agents).
 	Direct []*Tool `json:"-"`
 	// Delegates lists agent ids this agent can hand work to (crew delegation).

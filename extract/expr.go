@@ -8,19 +8,19 @@ import "strings"
 type ExprKind uint8
 
 const (
-	ExprOther  ExprKind = iota
-	ExprName            // identifier or dotted attribute chain: Name holds "a.b.c"
-	ExprCall            // Name holds the callee as written ("agent.as_tool"); Recv holds a non-name receiver
-	ExprList            // list, tuple or set literal: Elems
-	ExprDict            // Keys[i] -> Elems[i]
-	ExprStr             // string literal without interpolation: Str
-	ExprBool            // True/False: Bool
-	ExprNone            // None
-	ExprNum             // numeric literal
-	ExprConcat          // a + b (list or string concatenation): Elems
-	ExprSplat           // *x inside a list: Elems[0]
-	ExprSubscript       // x[...]: Elems[0] is x, Elems[1] the index
-	ExprFString         // string with interpolation: Str is the constant prefix
+	ExprOther     ExprKind = iota
+	ExprName               // identifier or dotted attribute chain: Name holds "a.b.c"
+	ExprCall               // Name holds the callee as written ("agent.as_tool"); Recv holds a non-name receiver
+	ExprList               // list, tuple or set literal: Elems
+	ExprDict               // Keys[i] -> Elems[i]
+	ExprStr                // string literal without interpolation: Str
+	ExprBool               // True/False: Bool
+	ExprNone               // None
+	ExprNum                // numeric literal
+	ExprConcat             // a + b (list or string concatenation): Elems
+	ExprSplat              // *x inside a list: Elems[0]
+	ExprSubscript          // x[...]: Elems[0] is x, Elems[1] the index
+	ExprFString            // string with interpolation: Str is the constant prefix
 )
 
 // Expr is a compact, tree-free copy of a Python expression.

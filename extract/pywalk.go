@@ -513,4 +513,3 @@ func (w *walker) classDef(n *sitter.Node, decos []*Expr) {
 		m()
 	}
 }
-

@@ -220,5 +220,5 @@ func (ix *index) funcOf(e *extract.Expr) *extract.Func {
 // resolver adapts index to effects.Resolver.
 type resolver struct{ ix *index }
 
-func (r resolver) Callee(c *extract.Call) *extract.Func  { return r.ix.callee(c) }
+func (r resolver) Callee(c *extract.Call) *extract.Func { return r.ix.callee(c) }
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func { return r.ix.funcOf(e) }
