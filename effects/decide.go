@@ -170,16 +170,34 @@ func (d *decision) decide() {
 	}
 }
 
-// read: a request whose response may come back to the model.
+// read: a request whose response may come back to the model. It is egress
+// only when the model chooses where it goes: a query sent to a fixed host
+// (a search API) reaches no one the attacker controls (DESIGN.md edge cases).
 func (d *decision) read(n string) {
 	if d.returned {
 		d.ev(UntrustedInput, "browse_url", "returns content fetched by "+n+" (third parties write it)", d.retStep())
 	}
-	if s, ok := d.argData(0, "url"); ok {
+	if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
+		s := callerStep(a.Flow, d.mask)
 		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, s)
-	} else if s, ok := d.data(); ok {
-		d.ev(NetworkEgress, "http_request", "sends model-chosen data in a request with "+n, s)
+		d.ev(Irreversible, "http_request", "data in a requested URL cannot be recalled ("+n+")", s)
 	}
+}
+
+func (d *decision) urlArg() *extract.Arg {
+	for _, kw := range []string{"url", "uri", "link"} {
+		if a := d.c.ArgAt(-1, kw); a != nil {
+			return a
+		}
+	}
+	return d.c.ArgAt(0, "")
+}
+
+// fixedHost reports whether a URL's constant prefix already fixes its host
+// ("https://api.example.com/search?q=" does; "https://" + host does not).
+func fixedHost(prefix string) bool {
+	i := strings.Index(prefix, "://")
+	return i >= 0 && strings.IndexByte(prefix[i+3:], '/') > 0
 }
 
 // send: a request that carries data out.

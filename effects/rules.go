@@ -174,6 +174,9 @@ func (r *Rules) lookup(name string) string {
 	if r.pureExact[name] {
 		return "pure"
 	}
+	if i := strings.LastIndexByte(name, '.'); i > 0 && r.pureExact[name[:i]+".*"] {
+		return "pure" // every method of a value type (a response, a message)
+	}
 	for _, p := range r.purePfx {
 		if name == p || strings.HasPrefix(name, p+".") {
 			return "pure"

@@ -68,7 +68,8 @@ func openaiAgents(f *File) {
 			if base == nil || base.Framework != "openai-agents" {
 				continue
 			}
-			a := &Agent{Framework: "openai-agents", Ctor: "clone", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &Agent{Framework: "openai-agents", Ctor: "clone", Loc: c.Loc, Call: e, Var: c.AssignedTo,
+				Extra: map[string]string{"clone_of": recv}}
 			a.Name = agentName(e, c, "Agent")
 			a.Tools, a.Handoffs, a.MCPServers = base.Tools, base.Handoffs, base.MCPServers
 			openaiMembers(a, e)

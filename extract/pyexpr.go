@@ -123,6 +123,9 @@ func (w *walker) expr(n *sitter.Node) (Flow, *Expr) {
 		op := strings.TrimSpace(b.text(n.ChildByFieldName("operator")))
 		if op == "+" {
 			ex.Kind, ex.Elems = ExprConcat, []*Expr{le, re}
+			if le != nil && (le.Kind == ExprStr || le.Kind == ExprFString) {
+				ex.Str = le.Str // the constant text the result starts with
+			}
 		}
 		if op == "/" && le != nil {
 			ex.Type = le.Type // pathlib: Path / "name" is a Path
@@ -328,9 +331,18 @@ func (w *walker) call(n *sitter.Node, ex *Expr) (Flow, *Expr) {
 				ex.Name, ex.Recv = oe.Name+"."+attr, nil
 			}
 			c.Qual, c.HeadKind = attr, HeadData
+			if oe != nil && oe.Type != "" && (oe.Kind != ExprCall || oe.Call == nil) {
+				// (Path.home() / "notes.md").read_text(): the object's type is known.
+				c.Qual, c.HeadKind = oe.Type+"."+attr, HeadObject
+			}
 			if oe != nil && oe.Kind == ExprCall && oe.Call != nil {
 				switch oe.Call.HeadKind {
-				case HeadImport, HeadObject, HeadBuiltin, HeadLocal:
+				case HeadLocal:
+					if typeOf(oe.Call) == "" {
+						break // a method on a local function's result: data
+					}
+					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadObject
+				case HeadImport, HeadObject, HeadBuiltin:
 					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadObject
 					if len(chain) > 1 {
 						c.Qual = oe.Call.Qual + "()." + strings.Join(chain[1:], ".")
@@ -373,7 +385,7 @@ func (w *walker) call(n *sitter.Node, ex *Expr) (Flow, *Expr) {
 			case ExprStr:
 				s := ae.Str
 				arg.Lit, arg.Prefix = &s, s
-			case ExprFString:
+			case ExprFString, ExprConcat:
 				arg.Prefix = ae.Str
 			}
 		}
@@ -557,7 +569,11 @@ func (w *walker) resolveName(name string) (string, HeadKind) {
 		switch bd.Kind {
 		case BindImport:
 			return bd.Imp.Qualified(), HeadImport
-		case BindDef, BindClass:
+		case BindClass:
+			return name, HeadLocal
+		case BindDef:
+			// A local function: its result is plain data (no methods of
+			// interest), unlike a local class instance.
 			return name, HeadLocal
 		case BindParam:
 			return name, HeadData

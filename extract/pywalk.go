@@ -308,8 +308,14 @@ func (w *walker) bindTarget(t *sitter.Node, fl Flow, ex *Expr, kind BindKind) {
 // when the callee is something whose methods mean something.
 func typeOf(c *Call) string {
 	switch c.HeadKind {
-	case HeadImport, HeadObject, HeadLocal, HeadBuiltin:
+	case HeadImport, HeadObject, HeadBuiltin:
 		return c.Qual + "()"
+	case HeadLocal:
+		if c.Func != nil {
+			if bs := c.Func.Scope.Lookup(strings.SplitN(c.Qual, ".", 2)[0]); len(bs) > 0 && bs[len(bs)-1].Kind == BindClass {
+				return c.Qual + "()"
+			}
+		}
 	}
 	return ""
 }

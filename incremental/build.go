@@ -99,10 +99,22 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	refs := append([]extract.ToolRef(nil), a.Tools...)
 	handoffs := append([]*extract.Expr(nil), a.Handoffs...)
 	// Lists grown after construction: agent.tools.append(t), agent.handoffs.extend([...]).
+	// A clone copies its base's lists as they were when it was made.
+	type grown struct {
+		v      string
+		before int // only appends before this byte offset (0: all)
+	}
+	var vars []grown
 	if a.Var != "" {
+		vars = append(vars, grown{a.Var, 0})
+	}
+	if base := a.Extra["clone_of"]; base != "" {
+		vars = append(vars, grown{base, a.Loc.Start.Byte})
+	}
+	for _, g := range vars {
 		for _, fn := range f.Funcs {
-			for _, bd := range fn.Scope.Bindings[a.Var] {
-				if bd.Kind != extract.BindAppend {
+			for _, bd := range fn.Scope.Bindings[g.v] {
+				if bd.Kind != extract.BindAppend || (g.before > 0 && bd.Loc.Start.Byte > g.before) {
 					continue
 				}
 				switch bd.Attr {
@@ -276,7 +288,7 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 	case extract.ExprName:
 		return b.name(e, depth)
 	case extract.ExprCall:
-		return b.call(e, depth)
+		return b.call(e, depth, "")
 	}
 	return []member{b.unknown(e, "the list element is not a name or call acg can follow")}
 }
@@ -345,20 +357,14 @@ func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int
 		return []member{b.unknown(&extract.Expr{Name: bd.Name, Loc: bd.Loc}, "no value")}
 	}
 	if v.Kind == extract.ExprCall {
-		ms := b.call(v, depth)
 		// A prebuilt tool assigned to a variable is named after it.
-		for i, m := range ms {
-			if m.tool != nil && m.tool.Kind == extract.ToolPrebuilt && m.tool.Src != nil && m.tool.Src.Symbol == "" {
-				ms[i].tool = b.prebuilt(v, m.tool.Src.Class, bd.Name)
-			}
-		}
-		return ms
+		return b.call(v, depth, bd.Name)
 	}
 	return b.members(v, depth+1)
 }
 
 // call resolves a call in a tool or agent list.
-func (b *builder) call(e *extract.Expr, depth int) []member {
+func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 	f := b.ix.fileOf(e.Scope)
 	if e.Call != nil {
 		if a := b.byCall[e.Call]; a != nil {
@@ -383,7 +389,7 @@ func (b *builder) call(e *extract.Expr, depth int) []member {
 	}
 	if q != "" {
 		if ct := b.an.Catalog.Tool(q); ct != nil {
-			return []member{{tool: b.prebuilt(e, q, ""), loc: e.Loc}}
+			return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
 		}
 		// A class of the tree: its tool (BaseTool subclass) if it is one.
 		if f != nil {
@@ -393,7 +399,7 @@ func (b *builder) call(e *extract.Expr, depth int) []member {
 				}
 			}
 		}
-		return []member{{tool: b.prebuilt(e, q, ""), loc: e.Loc}}
+		return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
 	}
 	if e.Call != nil && e.Call.HeadKind == extract.HeadLocal && f != nil {
 		if tool := f.ToolBySymbol(e.Call.Qual); tool != nil {
@@ -417,8 +423,17 @@ func (b *builder) prebuilt(e *extract.Expr, qual, symbol string) *capgraph.Tool 
 		key = class
 	}
 	id := path + "#" + key
-	if ct, ok := b.tools[id]; ok {
-		return ct
+	// The same class built twice in a file with different arguments (one
+	// with an approval flag, one without) is two tools.
+	for n := 2; ; n++ {
+		ct, ok := b.tools[id]
+		if !ok {
+			break
+		}
+		if ct.Src == nil || ct.Src.Ctor == e || sameCtor(ct.Src.Ctor, e) {
+			return ct
+		}
+		id = fmt.Sprintf("%s#%s~%d", path, key, n)
 	}
 	name := class
 	var approvals []*extract.Approval
@@ -451,6 +466,22 @@ func (b *builder) prebuilt(e *extract.Expr, qual, symbol string) *capgraph.Tool 
 	t := &extract.Tool{ID: id, Name: name, Symbol: symbol, Framework: frameworkOfQual(qual), Kind: extract.ToolPrebuilt,
 		Class: qual, Ctor: e, Approvals: approvals, Loc: e.Loc, NameLoc: e.Loc}
 	return b.addTool(t)
+}
+
+// sameCtor reports whether two constructor calls have the same keyword
+// arguments (by their literal values), so one tool node serves both.
+func sameCtor(a, b *extract.Expr) bool {
+	if a == nil || b == nil || len(a.Kw) != len(b.Kw) {
+		return a == b
+	}
+	for i := range a.Kw {
+		av, _ := extract.Deref(a.Kw[i].Value).Truthy()
+		bv, _ := extract.Deref(b.Kw[i].Value).Truthy()
+		if a.Kw[i].Name != b.Kw[i].Name || av != bv {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *builder) toolkit(e *extract.Expr, depth int) []member {

@@ -91,11 +91,10 @@ func (ix *index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 	}
 	from := ix.fileOf(sc)
 	head, rest, _ := strings.Cut(dotted, ".")
-	bs := sc.Lookup(head)
-	if len(bs) == 0 {
+	b := lastDefining(sc.Lookup(head))
+	if b == nil {
 		return target{}, false
 	}
-	b := bs[len(bs)-1]
 	if b.Kind != extract.BindImport {
 		if rest != "" {
 			return target{}, false // attribute of a local value
@@ -109,6 +108,17 @@ func (ix *index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 		q += "." + rest
 	}
 	return ix.qualified(q, from, depth)
+}
+
+// lastDefining is the binding that gives a name its value: the last one
+// that is not a list append (appends extend it; see builder.name).
+func lastDefining(bs []*extract.Binding) *extract.Binding {
+	for i := len(bs) - 1; i >= 0; i-- {
+		if bs[i].Kind != extract.BindAppend {
+			return bs[i]
+		}
+	}
+	return nil
 }
 
 // qualified resolves a fully qualified name (module path + symbol).

@@ -1,0 +1,3 @@
+def executor(request):
+    """Refuse everything: the shell is present only to be approved."""
+    return "refused"
