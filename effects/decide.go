@@ -26,6 +26,10 @@ func (d *decision) ev(l Label, role, detail string, steps *extract.Step) {
 		GateLoc: d.gateLoc, Via: d.via, Call: d.c}
 	if steps != nil {
 		ev.Steps = steps.Steps()
+		if last := ev.Steps[len(ev.Steps)-1]; last.Msg != "returned" && last.Msg != "yielded" {
+			// Flows into a call end at the call.
+			ev.Steps = append(ev.Steps, &extract.Step{Loc: d.c.Loc, Msg: "reaches " + d.name, Prev: last})
+		}
 	}
 	by := ByRules
 	if d.kind == "unknown" {

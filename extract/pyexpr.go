@@ -2,13 +2,11 @@ package extract
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // expr evaluates an expression: the flow of its value, and a tree-free copy
 // of it. Calls found inside are recorded on the walker's function.
-func (w *walker) expr(n *sitter.Node) (Flow, *Expr) {
+func (w *walker) expr(n *node) (Flow, *Expr) {
 	if n == nil {
 		return nil, nil
 	}
@@ -209,7 +207,7 @@ func (w *walker) expr(n *sitter.Node) (Flow, *Expr) {
 	return fl, ex
 }
 
-func (w *walker) str(n *sitter.Node, ex *Expr) (Flow, *Expr) {
+func (w *walker) str(n *node, ex *Expr) (Flow, *Expr) {
 	b := w.b
 	ex.Kind = ExprStr
 	var fl Flow
@@ -238,11 +236,11 @@ func (w *walker) str(n *sitter.Node, ex *Expr) (Flow, *Expr) {
 	return fl, ex
 }
 
-func (w *walker) comprehension(n *sitter.Node, ex *Expr) (Flow, *Expr) {
+func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 	saved := copyEnv(w.env)
 	var fl Flow
 	w.cond(func() {
-		var body *sitter.Node
+		var body *node
 		for _, c := range named(n) {
 			switch c.Type() {
 			case "for_in_clause":
@@ -288,7 +286,7 @@ func (w *walker) envRead(name string) (string, bool) {
 
 // pseudoCall records a non-call read (os.environ[...]) as a call so that
 // effects are decided in one place.
-func (w *walker) pseudoCall(n *sitter.Node, qual string) Flow {
+func (w *walker) pseudoCall(n *node, qual string) Flow {
 	c := w.seen[nodeKey(n)]
 	if c == nil {
 		c = &Call{Index: len(w.fn.Calls), Func: w.fn, Qual: qual, HeadKind: HeadImport, Loc: w.b.loc(n), Dom: w.dom}
@@ -299,9 +297,9 @@ func (w *walker) pseudoCall(n *sitter.Node, qual string) Flow {
 	return Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: qual}}}
 }
 
-func nodeKey(n *sitter.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
+func nodeKey(n *node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
 
-func (w *walker) call(n *sitter.Node, ex *Expr) (Flow, *Expr) {
+func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 	b := w.b
 	fnode := n.ChildByFieldName("function")
 	c := &Call{Func: w.fn, Loc: ex.Loc}
@@ -434,7 +432,7 @@ func (w *walker) call(n *sitter.Node, ex *Expr) (Flow, *Expr) {
 // the host name or credentials they were built with.
 func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
 	self := Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
-	if isClientCtor(c) {
+	if isClientCtor(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
 		return self
 	}
 	return union(self, union(recv, args))
@@ -457,6 +455,12 @@ func isClientCtor(c *Call) bool {
 	return false
 }
 
+// scalarBuiltins return a count, a flag or an identity: no text of their
+// arguments reaches the result.
+var scalarBuiltins = map[string]bool{"builtins.len": true, "builtins.bool": true, "builtins.isinstance": true,
+	"builtins.issubclass": true, "builtins.hasattr": true, "builtins.callable": true, "builtins.id": true,
+	"builtins.hash": true, "builtins.type": true, "builtins.any": true, "builtins.all": true}
+
 var clientCtors = map[string]bool{
 	"socket.socket": true, "socket.create_connection": true, "boto3.client": true, "boto3.resource": true,
 	"boto3.session.Session": true, "sqlite3.connect": true, "psycopg2.connect": true, "psycopg.connect": true,
@@ -469,7 +473,7 @@ var clientCtors = map[string]bool{
 // mutation records list growth (tools.append(t), agent.handoffs.extend([...]))
 // as bindings, so that tool lists built step by step resolve, and lets the
 // appended values' flows into the variable.
-func (w *walker) mutation(fnode *sitter.Node, ex *Expr, argFlow Flow) {
+func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 	chain, base := attrChain(w.b, fnode)
 	if base == nil || base.Type() != "identifier" || len(chain) < 2 || len(chain) > 3 {
 		return
@@ -517,7 +521,7 @@ func shortCallee(s string) string {
 }
 
 // attrChain flattens a.b.c into ["a","b","c"] and returns the base node.
-func attrChain(b *builder, n *sitter.Node) ([]string, *sitter.Node) {
+func attrChain(b *builder, n *node) ([]string, *node) {
 	var rev []string
 	for n != nil && n.Type() == "attribute" {
 		rev = append(rev, b.text(n.ChildByFieldName("attribute")))
@@ -639,7 +643,7 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 }
 
 // constExpr copies a default value without recording calls.
-func (b *builder) constExpr(n *sitter.Node) *Expr {
+func (b *builder) constExpr(n *node) *Expr {
 	if n == nil {
 		return nil
 	}

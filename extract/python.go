@@ -53,7 +53,7 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 	f.Module, f.Package = ModuleName(rel)
 	f.Lines = lineStarts(src)
 	b := &builder{src: src, f: f}
-	root := tree.RootNode()
+	root := mirror(tree.RootNode(), PythonLanguage())
 	mod := &Func{Name: "<module>", Qual: "<module>"}
 	mod.Scope = newScope(nil, mod)
 	f.Scope = mod.Scope
@@ -127,7 +127,7 @@ func UTF16Len(b []byte) int {
 	return n
 }
 
-func (b *builder) loc(n *sitter.Node) Loc {
+func (b *builder) loc(n *node) Loc {
 	if n == nil {
 		return Loc{}
 	}
@@ -136,20 +136,20 @@ func (b *builder) loc(n *sitter.Node) Loc {
 		End:   PointAt(b.src, b.f.Lines, int(n.EndByte()))}
 }
 
-func (b *builder) text(n *sitter.Node) string {
+func (b *builder) text(n *node) string {
 	if n == nil {
 		return ""
 	}
 	return n.Content(b.src)
 }
 
-func (b *builder) collectErrors(root *sitter.Node) {
+func (b *builder) collectErrors(root *node) {
 	if !root.HasError() {
 		return
 	}
 	const maxProblems = 20
-	var visit func(n *sitter.Node)
-	visit = func(n *sitter.Node) {
+	var visit func(n *node)
+	visit = func(n *node) {
 		if len(b.f.Problems) >= maxProblems || !n.HasError() && !n.IsMissing() {
 			return
 		}
@@ -168,21 +168,16 @@ func (b *builder) collectErrors(root *sitter.Node) {
 	visit(root)
 }
 
-func named(n *sitter.Node) []*sitter.Node {
+func named(n *node) []*node {
 	if n == nil {
 		return nil
 	}
-	c := int(n.NamedChildCount())
-	out := make([]*sitter.Node, 0, c)
-	for i := 0; i < c; i++ {
-		out = append(out, n.NamedChild(i))
-	}
-	return out
+	return n.nkids
 }
 
 // predeclare binds imports, defs and classes of a block before its walk, so
 // that a function can call a helper defined further down the file.
-func (b *builder) predeclare(block *sitter.Node, sc *Scope) {
+func (b *builder) predeclare(block *node, sc *Scope) {
 	for _, st := range named(block) {
 		switch st.Type() {
 		case "import_statement", "import_from_statement", "future_import_statement":
@@ -191,7 +186,7 @@ func (b *builder) predeclare(block *sitter.Node, sc *Scope) {
 	}
 }
 
-func (b *builder) imports(st *sitter.Node, sc *Scope) {
+func (b *builder) imports(st *node, sc *Scope) {
 	add := func(im Import) {
 		im.Loc = b.loc(st)
 		if sc.Parent == nil {

@@ -2,13 +2,11 @@ package extract
 
 import (
 	"strings"
-
-	sitter "github.com/smacker/go-tree-sitter"
 )
 
 // walkFunc walks a function body (or the module) and fills fn's flow facts.
 // def is the function_definition node, or the module root for "<module>".
-func (b *builder) walkFunc(fn *Func, body *sitter.Node, class *Class, outer map[string]string) {
+func (b *builder) walkFunc(fn *Func, body *node, class *Class, outer map[string]string) {
 	w := &walker{b: b, fn: fn, class: class, env: map[string]Flow{}, types: map[string]string{}, dom: -1, seen: map[[2]uint32]*Call{}}
 	// A function reads its enclosing scope's variables; their flows are not
 	// tracked across the boundary, but the types of the objects are.
@@ -25,7 +23,7 @@ func (b *builder) walkFunc(fn *Func, body *sitter.Node, class *Class, outer map[
 	w.block(body)
 }
 
-func (w *walker) block(n *sitter.Node) {
+func (w *walker) block(n *node) {
 	if n == nil {
 		return
 	}
@@ -46,7 +44,7 @@ func (w *walker) cond(f func()) {
 
 // branches walks alternative blocks from the same starting state and joins
 // the variable flows, so a value assigned on either path is kept.
-func (w *walker) branches(blocks ...*sitter.Node) {
+func (w *walker) branches(blocks ...*node) {
 	start := copyEnv(w.env)
 	joined := copyEnv(w.env)
 	for _, bl := range blocks {
@@ -67,7 +65,7 @@ func copyEnv(e map[string]Flow) map[string]Flow {
 	return out
 }
 
-func (w *walker) stmt(st *sitter.Node) {
+func (w *walker) stmt(st *node) {
 	b := w.b
 	switch st.Type() {
 	case "expression_statement":
@@ -82,7 +80,7 @@ func (w *walker) stmt(st *sitter.Node) {
 		}
 	case "if_statement":
 		w.expr(st.ChildByFieldName("condition"))
-		blocks := []*sitter.Node{st.ChildByFieldName("consequence")}
+		blocks := []*node{st.ChildByFieldName("consequence")}
 		hasElse := false
 		for _, alt := range named(st) {
 			switch alt.Type() {
@@ -131,7 +129,7 @@ func (w *walker) stmt(st *sitter.Node) {
 		}
 		w.block(st.ChildByFieldName("body"))
 	case "try_statement":
-		var handlers []*sitter.Node
+		var handlers []*node
 		w.cond(func() { w.block(st.ChildByFieldName("body")) })
 		for _, c := range named(st) {
 			switch c.Type() {
@@ -176,7 +174,7 @@ func (w *walker) stmt(st *sitter.Node) {
 	}
 }
 
-func (w *walker) definition(st *sitter.Node) {
+func (w *walker) definition(st *node) {
 	switch st.Type() {
 	case "function_definition":
 		w.def(st, nil)
@@ -205,7 +203,7 @@ func (w *walker) definition(st *sitter.Node) {
 // loopBody walks a loop body twice so that values from the end of one
 // iteration reach the next. The second pass only adds flows: its call sites
 // are the first pass's, and it defines nothing new.
-func (w *walker) loopBody(body *sitter.Node) {
+func (w *walker) loopBody(body *node) {
 	w.block(body)
 	replay := w.replay
 	w.replay = true
@@ -213,7 +211,7 @@ func (w *walker) loopBody(body *sitter.Node) {
 	w.replay = replay
 }
 
-func (w *walker) elseClause(st *sitter.Node) {
+func (w *walker) elseClause(st *node) {
 	for _, c := range named(st) {
 		if c.Type() == "else_clause" {
 			w.block(c.ChildByFieldName("body"))
@@ -222,7 +220,7 @@ func (w *walker) elseClause(st *sitter.Node) {
 }
 
 // exprStmt handles assignments and bare expressions at statement level.
-func (w *walker) exprStmt(e *sitter.Node) {
+func (w *walker) exprStmt(e *node) {
 	b := w.b
 	switch e.Type() {
 	case "assignment":
@@ -251,7 +249,7 @@ func (w *walker) exprStmt(e *sitter.Node) {
 }
 
 // bindTarget assigns a flow to an assignment target.
-func (w *walker) bindTarget(t *sitter.Node, fl Flow, ex *Expr, kind BindKind) {
+func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 	if t == nil {
 		return
 	}
@@ -333,7 +331,7 @@ func extend(fl Flow, l Loc, msg string) Flow {
 	return out
 }
 
-func (w *walker) def(n *sitter.Node, decos []*Expr) *Func {
+func (w *walker) def(n *node, decos []*Expr) *Func {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
 	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
@@ -365,7 +363,7 @@ func (w *walker) def(n *sitter.Node, decos []*Expr) *Func {
 	return fn
 }
 
-func (b *builder) bodyFacts(fn *Func, body *sitter.Node) {
+func (b *builder) bodyFacts(fn *Func, body *node) {
 	if body == nil {
 		return
 	}
@@ -406,7 +404,7 @@ func (b *builder) bodyFacts(fn *Func, body *sitter.Node) {
 }
 
 // afterLine is the start of the line after n ends.
-func (b *builder) afterLine(n *sitter.Node) Point {
+func (b *builder) afterLine(n *node) Point {
 	end := int(n.EndByte())
 	for end < len(b.src) && b.src[end] != '\n' {
 		end++
@@ -426,7 +424,7 @@ func lineStartOf(src []byte, off int) int {
 
 var injectedAnnotations = []string{"Injected", "RunnableConfig", "ToolRuntime", "RunContextWrapper", "ToolContext", "Context", "CallbackManager"}
 
-func (b *builder) params(fn *Func, n *sitter.Node, method bool) {
+func (b *builder) params(fn *Func, n *node, method bool) {
 	for _, p := range named(n) {
 		var name, ann string
 		var def *Expr
@@ -472,7 +470,7 @@ func (b *builder) params(fn *Func, n *sitter.Node, method bool) {
 	}
 }
 
-func (w *walker) classDef(n *sitter.Node, decos []*Expr) {
+func (w *walker) classDef(n *node, decos []*Expr) {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
 	c := &Class{Name: name, Attrs: map[string]*Expr{}, Methods: map[string]*Func{}, Loc: b.loc(n),

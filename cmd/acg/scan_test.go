@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestScanExitCodes(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		out  string // substring of stdout or stderr
+	}{
+		{[]string{"../../testdata/inbox"}, exitFindings, "rule-of-two"},
+		{[]string{"--fail-on", "none", "../../testdata/inbox"}, exitOK, "inbox_assistant"},
+		{[]string{"--fail-on", "critical", "../../testdata/inbox"}, exitFindings, "CRITICAL"},
+		{[]string{"../../testdata/inbox-fixed"}, exitOK, "no findings"},
+		{[]string{"--fail-on", "bogus", "../../testdata/inbox"}, exitUsage, "--fail-on"},
+		{[]string{"--format", "xml", "../../testdata/inbox"}, exitUsage, "--format"},
+		{[]string{"../../testdata/does-not-exist"}, exitUsage, "does-not-exist"},
+	}
+	for _, tc := range cases {
+		var out, errb bytes.Buffer
+		code := scan(tc.args, &out, &errb)
+		if code != tc.code {
+			t.Errorf("scan %v = %d, want %d (stderr %s)", tc.args, code, tc.code, errb.String())
+		}
+		if !strings.Contains(out.String()+errb.String(), tc.out) {
+			t.Errorf("scan %v output lacks %q", tc.args, tc.out)
+		}
+	}
+}
+
+func TestScanWarnsAndContinuesOnBadFiles(t *testing.T) {
+	root := t.TempDir()
+	for name, body := range map[string]string{
+		"bin.py":   "\x00\x01binary",
+		"agent.py": "def broken(:\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := scan([]string{root}, &out, &errb); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "bin.py: skipped: binary content") {
+		t.Errorf("stderr %q lacks the binary warning", errb.String())
+	}
+}

@@ -1,0 +1,82 @@
+package report_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/report"
+)
+
+// TestContractFields checks the JSON output field for field against the
+// output contract of DESIGN.md.
+func TestContractFields(t *testing.T) {
+	s, _, err := incremental.Load(context.Background(), "../testdata/inbox", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := s.Analyze()
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, report.NewDocument(res.Graph, res.Findings)); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"":        "agents findings tools version",
+		"agent":   "capabilities file framework id line name tools",
+		"tool":    "decided_by effects file framework id line name",
+		"finding": "agent approval_on_path chain chain_type decided_by id in_scope location remediation risk_score rule severity sink source steps taxonomy triage vulnerability_type",
+		"loc":     "column file line",
+		"step":    "column file line message",
+		"tax":     "atlas owasp_asi owasp_llm",
+		"effects": "executes_code irreversible network_egress reads_private untrusted_input writes_state",
+	}
+	check := func(what string, m any) {
+		t.Helper()
+		obj, ok := m.(map[string]any)
+		if !ok {
+			t.Fatalf("%s is not an object", what)
+		}
+		var keys []string
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if got := strings.Join(keys, " "); got != want[what] {
+			t.Errorf("%s keys = %q\n want %q", what, got, want[what])
+		}
+	}
+	check("", doc)
+	if doc["version"] != "1" {
+		t.Errorf("version = %v", doc["version"])
+	}
+	agents := doc["agents"].([]any)
+	tools := doc["tools"].([]any)
+	findings := doc["findings"].([]any)
+	if len(agents) != 1 || len(tools) != 3 || len(findings) == 0 {
+		t.Fatalf("agents %d tools %d findings %d", len(agents), len(tools), len(findings))
+	}
+	check("agent", agents[0])
+	check("tool", tools[0])
+	check("effects", tools[0].(map[string]any)["effects"])
+	check("effects", tools[0].(map[string]any)["decided_by"])
+	f := findings[0].(map[string]any)
+	check("finding", f)
+	check("loc", f["location"])
+	check("step", f["steps"].([]any)[0])
+	check("tax", f["taxonomy"])
+	if f["rule"] != "rule-of-two" || f["agent"] != "inbox_assistant" {
+		t.Errorf("first finding %v on %v", f["rule"], f["agent"])
+	}
+	loc := f["location"].(map[string]any)
+	if loc["file"] != "agent.py" || loc["line"].(float64) != 9 || loc["column"].(float64) < 1 {
+		t.Errorf("location %v: paths relative to the root, 1-based", loc)
+	}
+}
