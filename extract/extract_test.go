@@ -320,3 +320,17 @@ def one(): return 1
 		t.Errorf("insert at line %d indent %q docstring %v", fn.BodyInsert.Line, fn.BodyIndent, fn.Docstring)
 	}
 }
+
+func TestModuleObjectsDefinedAfterTheFunction(t *testing.T) {
+	f := parse(t, `
+import requests
+
+def send(url, body):
+    return session.post(url, data=body)
+
+session = requests.Session()
+`)
+	if c := funcNamed(f, "send").Calls[0]; c.Qual != "requests.Session().post" || c.HeadKind != HeadObject {
+		t.Errorf("call = %s (%d): the session built below the function is known in its body", c.Qual, c.HeadKind)
+	}
+}

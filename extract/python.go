@@ -87,6 +87,8 @@ type walker struct {
 	// seen maps call nodes to their Call so a replayed loop body reuses them.
 	seen   map[[2]uint32]*Call
 	replay bool
+	// pending are nested function bodies to walk after this one.
+	pending *[]func()
 }
 
 func lineStarts(src []byte) []int {

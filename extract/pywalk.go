@@ -20,7 +20,15 @@ func (b *builder) walkFunc(fn *Func, body *node, class *Class, outer map[string]
 		w.env[p.Name] = Flow{{Param: i, Call: -1, Step: &Step{Loc: p.Loc, Msg: "parameter " + p.Name}}}
 		fn.Scope.add(&Binding{Name: p.Name, Kind: BindParam, Loc: p.Loc})
 	}
+	// Nested function bodies run later than the code around them: walk them
+	// after it, so they see every module-level object built further down
+	// (a session created below the function that uses it).
+	var pending []func()
+	w.pending = &pending
 	w.block(body)
+	for i := 0; i < len(pending); i++ {
+		pending[i]()
+	}
 }
 
 func (w *walker) block(n *node) {
@@ -359,7 +367,8 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 	}
 	b.f.Funcs = append(b.f.Funcs, fn)
 	b.predeclare(body, fn.Scope)
-	b.walkFunc(fn, body, w.class, w.types)
+	cls, types := w.class, w.types
+	*w.pending = append(*w.pending, func() { b.walkFunc(fn, body, cls, types) })
 	return fn
 }
 
@@ -485,7 +494,7 @@ func (w *walker) classDef(n *node, decos []*Expr) {
 	}
 	w.fn.Scope.add(&Binding{Name: name, Kind: BindClass, Class: c, Loc: c.NameLoc})
 	body := n.ChildByFieldName("body")
-	cw := &walker{b: b, fn: w.fn, class: c, env: w.env, types: w.types, dom: w.dom, seen: w.seen, replay: w.replay}
+	cw := &walker{b: b, fn: w.fn, class: c, env: w.env, types: w.types, dom: w.dom, seen: w.seen, replay: w.replay, pending: w.pending}
 	// Class-level assignments are attributes; methods are walked after all
 	// of them so that self.x types set in __init__ are known in other methods.
 	var methods []func()
