@@ -114,6 +114,8 @@ type Graph struct {
 	edges map[[2]int64][]EdgeKind
 	// approval nodes, by the approval they stand for
 	approvals map[*extract.Approval]string
+	// usesOf indexes Uses by agent.
+	usesOf map[string][]Use
 }
 
 // Build assembles the graph. Ids must be unique across kinds; duplicate
@@ -178,6 +180,10 @@ func Build(agents []*Agent, tools []*Tool, servers []*Server, uses []Use, links 
 		}
 		return gr.Uses[i].Tool < gr.Uses[j].Tool
 	})
+	gr.usesOf = map[string][]Use{}
+	for _, u := range gr.Uses {
+		gr.usesOf[u.Agent] = append(gr.usesOf[u.Agent], u)
+	}
 	return gr
 }
 

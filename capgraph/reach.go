@@ -42,14 +42,10 @@ func (gr *Graph) Reach(agentID string) []Reached {
 	queue := []item{{agentID, []string{agentID}, nil}}
 	best := map[string]Reached{}
 	var order []string
-	usesOf := map[string][]Use{}
-	for _, u := range gr.Uses {
-		usesOf[u.Agent] = append(usesOf[u.Agent], u)
-	}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
-		for _, u := range usesOf[it.agent] {
+		for _, u := range gr.usesOf[it.agent] {
 			t := gr.Tools[u.Tool]
 			r := Reached{Tool: t, Via: it.via, Use: u}
 			if len(u.Gates) > 0 {

@@ -16,6 +16,10 @@ type Resolver interface {
 	Callee(c *extract.Call) *extract.Func
 	// FuncOf returns the function an expression names (func=f arguments).
 	FuncOf(e *extract.Expr) *extract.Func
+	// Requalify rewrites a call on a variable imported from another file
+	// of the tree: the variable's type plus the method ("requests.Session().post"),
+	// or "" with ok for plain data (a prompt string's .format()).
+	Requalify(c *extract.Call) (qual string, ok bool)
 }
 
 // Analyzer decides effects. It memoises per function and calling context,
@@ -152,6 +156,17 @@ func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via [
 		}
 		cRet := returned && c.Returned
 		kind, name := a.Rules.Classify(c)
+		if kind == "unknown" && a.Resolver != nil && c.HeadKind == extract.HeadImport {
+			if q, ok := a.Resolver.Requalify(c); ok {
+				if q == "" {
+					kind = "pure"
+				} else {
+					rc := *c
+					rc.Qual, rc.HeadKind = q, extract.HeadObject
+					kind, name = a.Rules.Classify(&rc)
+				}
+			}
+		}
 		if kind == "local" || kind == "unknown" {
 			if callee := a.callee(c); callee != nil {
 				sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)

@@ -48,6 +48,8 @@ func (r localResolver) Callee(c *extract.Call) *extract.Func {
 
 func (r localResolver) FuncOf(e *extract.Expr) *extract.Func { return nil }
 
+func (r localResolver) Requalify(c *extract.Call) (string, bool) { return "", false }
+
 // labelsOf analyses the function `tool` of src as a tool.
 func labelsOf(t *testing.T, src string) (*effects.Effects, []string) {
 	t.Helper()
@@ -380,5 +382,26 @@ def tool(body):
 	}
 	if got := strings.Join(msgs, " | "); got != "parameter body | x | reaches requests.post" {
 		t.Errorf("steps = %q", got)
+	}
+}
+
+func TestModelCallsHaveNoEffects(t *testing.T) {
+	for _, src := range []string{`
+from langchain.chat_models import init_chat_model
+llm = init_chat_model("openai:gpt-4.1")
+bound = llm.bind_tools([], tool_choice="any")
+def tool(state):
+    return {"messages": [bound.invoke(state["messages"])]}`, `
+from openai import OpenAI
+client = OpenAI()
+def tool(q):
+    return client.chat.completions.create(model="m", messages=[{"role": "user", "content": q}]).choices[0].message.content`, `
+from langchain_openai import ChatOpenAI
+def tool(q):
+    return ChatOpenAI(model="m").with_structured_output(dict).invoke(q)`,
+	} {
+		if _, on := labelsOf(t, src); len(on) != 0 {
+			t.Errorf("a model call has no effect label, got %v for\n%s", on, src)
+		}
 	}
 }

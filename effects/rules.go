@@ -158,6 +158,13 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	if c.HeadKind == extract.HeadBuiltin {
 		return "pure", name
 	}
+	// A method on the result of a pure call (a parsed message, a built
+	// request) reads that value: data.
+	if i := strings.LastIndex(c.Qual, "()."); i > 0 {
+		if k := r.lookup(r.Normalize(c.Qual[:i])); k == "pure" || k == "llm" {
+			return k, name
+		}
+	}
 	if k, ok := r.methods[c.Method()]; ok && c.HeadKind == extract.HeadObject {
 		return k, name
 	}
@@ -167,6 +174,12 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 func (r *Rules) lookup(name string) string {
 	if k, ok := r.kinds[name]; ok {
 		return k
+	}
+	if _, ok := r.returns[name]; ok {
+		return "pure" // a constructor or getter whose result's methods are listed
+	}
+	if strings.HasPrefix(name, "builtins.") && !strings.Contains(name[len("builtins."):], ".") {
+		return "pure" // builtins not listed as calls (open, eval …) compute values
 	}
 	if r.llm[name] {
 		return "llm"
@@ -182,9 +195,9 @@ func (r *Rules) lookup(name string) string {
 			return "pure"
 		}
 	}
-	// llm entries cover their clients' method chains.
+	// llm entries cover their clients' method chains (llm.Client.chat.completions.create).
 	for k := range r.llm {
-		if strings.HasPrefix(name, k+".") {
+		if strings.HasPrefix(name, k+".") || (strings.HasSuffix(k, ".*") && strings.HasPrefix(name, k[:len(k)-1])) {
 			return "llm"
 		}
 	}

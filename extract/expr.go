@@ -21,6 +21,7 @@ const (
 	ExprSplat              // *x inside a list: Elems[0]
 	ExprSubscript          // x[...]: Elems[0] is x, Elems[1] the index
 	ExprFString            // string with interpolation: Str is the constant prefix
+	ExprComp               // a comprehension: Elems[0] is the element expression
 )
 
 // Expr is a compact, tree-free copy of a Python expression.

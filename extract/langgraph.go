@@ -68,6 +68,16 @@ func langchainTools(f *File) {
 			f.addTool(t)
 		}
 	}
+	// @tool on a pydantic class makes a schema-only tool: the model fills
+	// its fields and nothing runs.
+	for _, cl := range f.Classes {
+		for _, d := range cl.Decorators {
+			if q, _ := decoratorTarget(d); qualIs(q, "tool", langchainTops...) {
+				f.addTool(&Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: ToolClass, Decorator: d,
+					Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[string]string{"schema_only": "true"}})
+			}
+		}
+	}
 	// BaseTool subclasses: the model sees `name`, the body is _run/_arun.
 	for _, cl := range f.Classes {
 		if !hasBase(cl, "BaseTool", langchainTops...) {
@@ -201,6 +211,7 @@ func langgraphAgents(f *File) {
 			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
+			boundTools(a, g)
 			f.addAgent(a)
 		}
 	}
@@ -389,6 +400,72 @@ func graphMembers(f *File, a *Agent, g *Graph) {
 			a.SubAgents = append(a.SubAgents, act)
 		}
 	}
+}
+
+// boundTools attaches the tools a graph's model is offered with
+// bind_tools when no ToolNode runs them: hand-written graphs dispatch them
+// by name in a node of their own (tools_by_name[call["name"]].invoke(...)).
+// They run in that node when one is recognisable.
+func boundTools(a *Agent, g *Graph) {
+	for _, r := range a.Tools {
+		if r.Expr != nil && r.Node != "" && a.Graph.Node(r.Node) != nil {
+			if act := Deref(a.Graph.Node(r.Node).Action); act != nil && act.Kind == ExprCall && qualIs(QualOf(act), "ToolNode", "langgraph") {
+				return
+			}
+		}
+	}
+	var lists []*Expr
+	executor := ""
+	for _, n := range g.Nodes {
+		act := Deref(n.Action)
+		if act == nil || act.Kind != ExprName {
+			continue
+		}
+		fn := funcDef(act.Scope, act.Name)
+		if fn == nil {
+			continue
+		}
+		for _, c := range fn.Calls {
+			if c.Expr == nil {
+				continue
+			}
+			if l := bindToolsArg(c.Expr); l != nil {
+				lists = append(lists, l)
+			}
+			if c.HeadKind == HeadData && (c.Method() == "invoke" || c.Method() == "ainvoke") && c.Expr.Head() != "" {
+				if executor == "" || executor == n.Name {
+					executor = n.Name
+				} else {
+					executor = "\x00" // several: unknown
+				}
+			}
+		}
+	}
+	if executor == "\x00" {
+		executor = ""
+	}
+	for _, l := range lists {
+		a.Tools = append(a.Tools, ToolRef{Expr: l, Node: executor})
+	}
+}
+
+// bindToolsArg returns the tool list of model.bind_tools(...) behind a call
+// such as llm_with_tools.invoke(...) or llm.bind_tools(tools).invoke(...).
+func bindToolsArg(e *Expr) *Expr {
+	for i := 0; i < 4 && e != nil; i++ {
+		if e.Kind == ExprCall && e.Method() == "bind_tools" {
+			return e.Arg(0, "tools")
+		}
+		switch {
+		case e.Recv != nil:
+			e = e.Recv
+		case e.Kind == ExprCall && e.Head() != "" && e.Head() != e.Name:
+			e = Deref(&Expr{Kind: ExprName, Name: e.Head(), Scope: e.Scope})
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // commandEdges adds the edges a node makes by returning Command(goto=...).

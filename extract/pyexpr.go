@@ -259,10 +259,16 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 		if b := n.ChildByFieldName("body"); b != nil {
 			body = b
 		}
-		fl, _ = w.expr(body)
+		var el *Expr
+		fl, el = w.expr(body)
+		if el != nil {
+			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
+		}
 	})
 	w.env = saved
-	ex.Kind = ExprOther
+	if ex.Kind != ExprComp {
+		ex.Kind = ExprOther
+	}
 	return fl, ex
 }
 
@@ -492,7 +498,18 @@ func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 			return
 		}
 		val = ex.Args[0]
-	case "update", "add":
+	case "update":
+		// d.update({...}): the dict gains values (tool registries).
+		if len(ex.Args) > 0 {
+			val = ex.Args[0]
+		}
+		if _, local := w.env[chain[0]]; local && len(chain) == 2 {
+			w.env[chain[0]] = union(w.env[chain[0]], argFlow)
+		}
+		if val == nil {
+			return
+		}
+	case "add":
 		if _, local := w.env[chain[0]]; local && len(chain) == 2 {
 			w.env[chain[0]] = union(w.env[chain[0]], argFlow)
 		}

@@ -184,6 +184,10 @@ func (b *builder) predeclare(block *node, sc *Scope) {
 		switch st.Type() {
 		case "import_statement", "import_from_statement", "future_import_statement":
 			b.imports(st, sc)
+		case "try_statement", "if_statement", "with_statement", "block", "else_clause", "except_clause",
+			"finally_clause", "elif_clause", "except_group_clause":
+			// Optional imports: try: from x import y / if TYPE_CHECKING: ...
+			b.predeclare(st, sc)
 		}
 	}
 }

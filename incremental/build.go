@@ -285,6 +285,23 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return out
 	case extract.ExprNone:
 		return nil
+	case extract.ExprDict:
+		// A registry {"name": tool}: its values.
+		var out []member
+		for _, x := range e.Elems {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
+	case extract.ExprComp:
+		// [registry[n] for n in names]: some of the element's values.
+		return b.members(e.Elems[0], depth+1)
+	case extract.ExprSubscript:
+		// registry[name] or tools[0]: any element of the container.
+		if len(e.Elems) > 0 {
+			if c := extract.Deref(e.Elems[0]); c != nil && (c.Kind == extract.ExprDict || c.Kind == extract.ExprList || c.Kind == extract.ExprName) {
+				return b.members(e.Elems[0], depth+1)
+			}
+		}
 	case extract.ExprName:
 		return b.name(e, depth)
 	case extract.ExprCall:
@@ -377,6 +394,25 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		}
 	}
 	q := extract.QualOf(e)
+	if e.Call != nil && e.Call.HeadKind == extract.HeadBuiltin {
+		switch e.Call.Qual {
+		case "builtins.list", "builtins.tuple", "builtins.set", "builtins.sorted", "builtins.reversed":
+			return b.members(e.Arg(0, ""), depth+1)
+		}
+	}
+	if strings.HasSuffix(e.Name, ".values") && e.Recv == nil && len(e.Args) == 0 {
+		// registry.values()
+		return b.members(&extract.Expr{Kind: extract.ExprName, Name: strings.TrimSuffix(e.Name, ".values"), Scope: e.Scope, Loc: e.Loc}, depth+1)
+	}
+	if fn := b.calledFunc(e, q); fn != nil {
+		// A function of the tree that builds the list (get_tools()): what
+		// it returns.
+		var out []member
+		for _, r := range fn.ReturnExprs {
+			out = append(out, b.members(r, depth+1)...)
+		}
+		return out
+	}
 	switch {
 	case extract.QualIs(q, "handoff", "agents"):
 		return b.members(e.Arg(0, "agent"), depth+1)
@@ -407,6 +443,28 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		}
 	}
 	return []member{b.unknown(e, "the tool is made by "+e.Name+"(...), which acg cannot follow")}
+}
+
+// calledFunc returns the function of the tree a call runs, when the call is
+// not a constructor (a class call makes a tool instance, handled apart).
+func (b *builder) calledFunc(e *extract.Expr, q string) *extract.Func {
+	if e.Call == nil {
+		return nil
+	}
+	var t target
+	var ok bool
+	switch {
+	case e.Call.HeadKind == extract.HeadLocal:
+		t, ok = b.ix.lookup(e.Scope, e.Call.Qual, 0)
+	case q != "":
+		if f := b.ix.fileOf(e.Scope); f != nil {
+			t, ok = b.ix.qualified(q, f, 0)
+		}
+	}
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindDef || len(t.bind.Func.ReturnExprs) == 0 {
+		return nil
+	}
+	return t.bind.Func
 }
 
 // prebuilt makes (once per file and symbol) the tool node of a library

@@ -210,9 +210,47 @@ func funcOfTarget(t target) *extract.Func {
 		if _, m, ok := strings.Cut(t.name, "."); ok {
 			return cl.Methods[m]
 		}
-		return cl.Methods["__init__"] // constructing it runs __init__
+		if init := cl.Methods["__init__"]; init != nil {
+			return init // constructing it runs __init__
+		}
+		if dataClass(cl, 0) {
+			return noCode
+		}
 	}
 	return nil
+}
+
+// noCode stands for a constructor that runs no code of its own.
+var noCode = &extract.Func{Name: "__init__", Qual: "<data class>.__init__"}
+
+// dataBases are bases whose construction only stores fields.
+var dataBases = map[string]bool{"BaseModel": true, "TypedDict": true, "NamedTuple": true, "Enum": true,
+	"IntEnum": true, "StrEnum": true, "Exception": true, "object": true, "Protocol": true, "Generic": true, "ABC": true}
+
+// dataClass reports whether constructing a class without __init__ runs no
+// code: its bases are data bases (pydantic, TypedDict, Enum, exceptions) or
+// local classes of the same kind.
+func dataClass(cl *extract.Class, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	for _, b := range cl.Bases {
+		name := b.Name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if strings.HasSuffix(name, "]") || dataBases[name] {
+			continue
+		}
+		if bs := cl.Scope.Lookup(b.Name); len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindClass {
+			base := bs[len(bs)-1].Class
+			if base.Methods["__init__"] == nil && dataClass(base, depth+1) {
+				continue
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // funcOf implements effects.Resolver: the function an expression names.
@@ -227,8 +265,43 @@ func (ix *index) funcOf(e *extract.Expr) *extract.Func {
 	return funcOfTarget(t)
 }
 
+// requalify implements effects.Resolver for calls on variables imported
+// from another file of the tree.
+func (ix *index) requalify(c *extract.Call) (string, bool) {
+	if c.HeadKind != extract.HeadImport || c.Func == nil {
+		return "", false
+	}
+	from := ix.fileOf(c.Func.Scope)
+	if from == nil {
+		return "", false
+	}
+	// The longest prefix of the name that is a module-level variable.
+	parts := strings.Split(strings.ReplaceAll(c.Qual, "().", "."), ".")
+	for i := len(parts) - 1; i >= 1; i-- {
+		t, ok := ix.qualified(strings.Join(parts[:i], "."), from, 0)
+		if !ok || t.bind == nil {
+			continue
+		}
+		if t.bind.Kind != extract.BindAssign || t.bind.Value == nil {
+			return "", false
+		}
+		v := t.bind.Value
+		rest := strings.Join(parts[i:], ".")
+		switch {
+		case v.Type != "":
+			return v.Type + "." + rest, true
+		case v.Kind == extract.ExprStr || v.Kind == extract.ExprFString || v.Kind == extract.ExprNum ||
+			v.Kind == extract.ExprList || v.Kind == extract.ExprDict || v.Kind == extract.ExprConcat:
+			return "", true
+		}
+		return "", false
+	}
+	return "", false
+}
+
 // resolver adapts index to effects.Resolver.
 type resolver struct{ ix *index }
 
-func (r resolver) Callee(c *extract.Call) *extract.Func { return r.ix.callee(c) }
-func (r resolver) FuncOf(e *extract.Expr) *extract.Func { return r.ix.funcOf(e) }
+func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee(c) }
+func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
+func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }

@@ -10,6 +10,7 @@ const usage = `usage: acg <command> [arguments]
 
 commands:
   scan [PATH ...]   analyse agent code and configs (run 'acg scan -h')
+  explain TOOL      show why each effect label of a tool was decided
   version           print the version
 `
 
@@ -21,6 +22,8 @@ func main() {
 	switch os.Args[1] {
 	case "scan":
 		os.Exit(scan(os.Args[2:], os.Stdout, os.Stderr))
+	case "explain":
+		os.Exit(explain(os.Args[2:], os.Stdout, os.Stderr))
 	case "version", "--version", "-version":
 		fmt.Println("acg", version)
 	case "help", "-h", "--help":
