@@ -248,6 +248,16 @@ func itoa(i int) string {
 	return string(b[n:])
 }
 
+// Approval returns the approval an approval node stands for, or nil.
+func (gr *Graph) Approval(id string) *extract.Approval {
+	for ap, x := range gr.approvals {
+		if x == id {
+			return ap
+		}
+	}
+	return nil
+}
+
 // Directed exposes the gonum graph for graph algorithms (centrality,
 // cycles); NodeID and NodeName map between ids.
 func (gr *Graph) Directed() graph.Directed { return gr.g }

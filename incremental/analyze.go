@@ -2,6 +2,7 @@ package incremental
 
 import (
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/policy"
 )
@@ -11,6 +12,13 @@ type Result struct {
 	Graph    *capgraph.Graph
 	Findings []*policy.Finding
 	Problems []extract.Problem
+	// Suppressed are the findings an inline comment or the config
+	// suppresses, each with its Suppression; Findings holds the rest.
+	Suppressed []*policy.Finding
+	// Config is the .acg.yaml in force (nil for none); ConfigErr says why
+	// it was not applied (its problems are also in Problems).
+	Config    *config.Config
+	ConfigErr error
 }
 
 // Analyze runs resolution, effects, the capability graph and every check.
@@ -26,7 +34,8 @@ func (s *Snapshot) Analyze() *Result {
 			}
 		}
 		g := buildGraph(facts)
-		s.result = &Result{Graph: g, Findings: policy.Run(&policy.Input{Graph: g}, nil), Problems: problems}
+		s.result = &Result{Graph: g, Problems: problems}
+		s.runChecks(s.result)
 	})
 	return s.result
 }

@@ -6,9 +6,11 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
 )
 
@@ -84,6 +86,7 @@ type Snapshot struct {
 
 	once   sync.Once
 	result *Result
+	cfg    *config.Config // set by WithConfig
 }
 
 // NewSnapshot makes a snapshot from files.
@@ -119,7 +122,7 @@ func (s *Snapshot) Files() []*File {
 // With returns a new snapshot where the given files replace or add to this
 // one's, and the removed paths are gone. Unchanged files are shared.
 func (s *Snapshot) With(seq uint64, changed []*File, removed []string) *Snapshot {
-	n := &Snapshot{Root: s.Root, Seq: seq, files: make(map[string]*File, len(s.files)+len(changed))}
+	n := &Snapshot{Root: s.Root, Seq: seq, files: make(map[string]*File, len(s.files)+len(changed)), cfg: s.cfg}
 	for k, v := range s.files {
 		n.files[k] = v
 	}
@@ -135,6 +138,12 @@ func (s *Snapshot) With(seq uint64, changed []*File, removed []string) *Snapshot
 
 // Load reads a scan root (or some paths under it) from disk.
 func Load(ctx context.Context, root string, paths []string) (*Snapshot, []Warning, error) {
+	return LoadWithProgress(ctx, root, paths, nil)
+}
+
+// LoadWithProgress is Load that reports each file read to progress (from
+// several goroutines at once) with the number done and the total.
+func LoadWithProgress(ctx context.Context, root string, paths []string, progress func(done, total int)) (*Snapshot, []Warning, error) {
 	rels, warns, err := Discover(root, paths)
 	if err != nil {
 		return nil, nil, err
@@ -143,6 +152,7 @@ func Load(ctx context.Context, root string, paths []string) (*Snapshot, []Warnin
 	fileWarns := make([]Warning, len(rels))
 	var firstErr error
 	var mu sync.Mutex
+	var done atomic.Int64
 	work := make(chan int)
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -151,6 +161,9 @@ func Load(ctx context.Context, root string, paths []string) (*Snapshot, []Warnin
 		go func() {
 			defer wg.Done()
 			for i := range work {
+				if progress != nil {
+					progress(int(done.Add(1)), len(rels))
+				}
 				src, why, err := readFile(root, rels[i])
 				if err != nil {
 					fileWarns[i] = Warning{Path: rels[i], Message: "not readable: " + err.Error()}

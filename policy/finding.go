@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
 )
@@ -116,6 +117,8 @@ type Finding struct {
 	SinkIDs []string `json:"-"`
 	// Related are the locations of the tools involved (each leg's tool).
 	Related []Step `json:"-"`
+	// Suppression is set on a suppressed finding: why it is not reported.
+	Suppression *Suppression `json:"suppression,omitempty"`
 }
 
 // fingerprint makes a stable id from the parts that identify a finding:
@@ -198,6 +201,9 @@ func Sort(fs []*Finding) {
 // Input is what the checks read.
 type Input struct {
 	Graph *capgraph.Graph
+	// ChainPatterns are the user's patterns from .acg.yaml, for the
+	// dangerous-chain check to use beside its built-in database.
+	ChainPatterns []config.ChainPattern
 }
 
 // Check is one policy check.
