@@ -3,6 +3,7 @@ module github.com/acg-dev/acg
 go 1.26.8
 
 require (
+	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
 	gonum.org/v1/gonum v0.17.0
 	gopkg.in/yaml.v3 v3.0.1

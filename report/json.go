@@ -18,6 +18,10 @@ type Document struct {
 	Agents   []Agent           `json:"agents"`
 	Tools    []Tool            `json:"tools"`
 	Findings []*policy.Finding `json:"findings"`
+	// Suppressed are findings an inline comment or the config suppresses.
+	Suppressed []*policy.Finding `json:"suppressed,omitempty"`
+
+	graph *capgraph.Graph
 }
 
 // Agent is an agent in the output.
@@ -44,7 +48,7 @@ type Tool struct {
 
 // NewDocument assembles the output document.
 func NewDocument(g *capgraph.Graph, findings []*policy.Finding) *Document {
-	d := &Document{Version: Version, Agents: []Agent{}, Tools: []Tool{}, Findings: findings}
+	d := &Document{Version: Version, Agents: []Agent{}, Tools: []Tool{}, Findings: findings, graph: g}
 	if d.Findings == nil {
 		d.Findings = []*policy.Finding{}
 	}
@@ -80,4 +84,11 @@ func JSON(w io.Writer, d *Document) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(d)
+}
+
+// all returns the reported and the suppressed findings in output order.
+func (d *Document) all() []*policy.Finding {
+	out := append(append([]*policy.Finding(nil), d.Findings...), d.Suppressed...)
+	policy.Sort(out)
+	return out
 }

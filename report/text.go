@@ -8,18 +8,54 @@ import (
 	"github.com/acg-dev/acg/policy"
 )
 
+// ANSI styles; used only when Options.Color is set.
+const (
+	ansiReset  = "\033[0m"
+	ansiBold   = "\033[1m"
+	ansiDim    = "\033[2m"
+	ansiRed    = "\033[31m"
+	ansiYellow = "\033[33m"
+	ansiCyan   = "\033[36m"
+	ansiGreen  = "\033[32m"
+)
+
+type painter bool
+
+func (p painter) paint(style, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return style + s + ansiReset
+}
+
+func severityStyle(s policy.Severity) string {
+	switch s {
+	case policy.Critical:
+		return ansiBold + ansiRed
+	case policy.High:
+		return ansiRed
+	case policy.Medium:
+		return ansiYellow
+	}
+	return ansiCyan
+}
+
 // Text writes one block per finding: where, what, the legs or path, and
-// the fix. It ends with a one-line summary.
-func Text(w io.Writer, d *Document) error {
+// the fix; then a table of agents with their capabilities and findings,
+// and a one-line summary.
+func Text(w io.Writer, d *Document, o Options) error {
+	p := painter(o.Color)
 	var b strings.Builder
 	for _, f := range d.Findings {
-		fmt.Fprintf(&b, "%s:%d:%d: %s [%s] %s\n", f.Location.File, f.Location.Line, f.Location.Column,
-			strings.ToUpper(string(f.Severity)), f.Rule, f.Message)
-		fmt.Fprintf(&b, "  agent:   %s", f.Agent)
-		if len(f.InScope) > 1 {
-			fmt.Fprintf(&b, " (through %s)", strings.Join(f.InScope[1:], ", "))
+		fmt.Fprintf(&b, "%s %s [%s] %s\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d:", f.Location.File, f.Location.Line, f.Location.Column)),
+			p.paint(severityStyle(f.Severity), strings.ToUpper(string(f.Severity))), f.Rule, f.Message)
+		if f.Agent != "" {
+			fmt.Fprintf(&b, "  agent:   %s", f.Agent)
+			if len(f.InScope) > 1 {
+				fmt.Fprintf(&b, " (through %s)", strings.Join(f.InScope[1:], ", "))
+			}
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
 		if f.Legs != nil {
 			fmt.Fprintf(&b, "  untrusted input: %s\n", strings.Join(f.Legs.Untrusted, ", "))
 			fmt.Fprintf(&b, "  private data:    %s\n", strings.Join(f.Legs.Private, ", "))
@@ -28,23 +64,96 @@ func Text(w io.Writer, d *Document) error {
 			fmt.Fprintf(&b, "  chain:   %s\n", strings.Join(f.Chain, " → "))
 		}
 		for _, s := range f.Steps {
-			fmt.Fprintf(&b, "    %s:%d:%d  %s\n", s.File, s.Line, s.Column, s.Message)
+			fmt.Fprintf(&b, "    %s  %s\n", p.paint(ansiDim, fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Column)), s.Message)
 		}
 		fmt.Fprintf(&b, "  decided: %s (%s); risk %.2f; id %s\n", f.DecidedBy, f.Triage, f.RiskScore, f.ID)
-		fmt.Fprintf(&b, "  fix:     %s\n\n", f.Remediation)
+		fmt.Fprintf(&b, "  fix:     %s\n\n", p.paint(ansiGreen, f.Remediation))
 	}
+	agentTable(&b, d, p)
 	fmt.Fprintf(&b, "%s\n", summary(d))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func summary(d *Document) string {
-	counts := map[policy.Severity]int{}
-	for _, f := range d.Findings {
-		counts[f.Severity]++
+// shortCaps are the capability names in the agent table.
+var shortCaps = map[string]string{
+	"UNTRUSTED_SOURCE": "untrusted", "READ_PRIVATE": "private", "EGRESS": "egress", "WRITE_STATE": "write", "CODE_EXEC": "exec",
+}
+
+// agentTable writes one row per agent: framework, tool count, reachable
+// capabilities and findings by severity.
+func agentTable(b *strings.Builder, d *Document, p painter) {
+	if len(d.Agents) == 0 {
+		return
 	}
-	if len(d.Findings) == 0 {
-		return fmt.Sprintf("acg: no findings (%d agents, %d tools)", len(d.Agents), len(d.Tools))
+	type row struct {
+		cells [5]string
+		worst policy.Severity
+	}
+	byAgent := map[string][]*policy.Finding{}
+	for _, f := range d.Findings {
+		byAgent[f.AgentID] = append(byAgent[f.AgentID], f)
+	}
+	suppressed := map[string]int{}
+	for _, f := range d.Suppressed {
+		suppressed[f.AgentID]++
+	}
+	rows := []row{{cells: [5]string{"AGENT", "FRAMEWORK", "TOOLS", "CAPABILITIES", "FINDINGS"}}}
+	for _, a := range d.Agents {
+		var caps []string
+		for _, c := range a.Capabilities {
+			caps = append(caps, shortCaps[c])
+		}
+		r := row{cells: [5]string{a.Name, a.Framework, fmt.Sprint(len(a.Tools)), strings.Join(caps, " "), countBySeverity(byAgent[a.ID])}}
+		if n := suppressed[a.ID]; n > 0 {
+			r.cells[4] += fmt.Sprintf(" (%d suppressed)", n)
+		}
+		if len(caps) == 0 {
+			r.cells[3] = "-"
+		}
+		for _, f := range byAgent[a.ID] {
+			if f.Severity.Rank() > r.worst.Rank() {
+				r.worst = f.Severity
+			}
+		}
+		rows = append(rows, r)
+	}
+	var width [5]int
+	for _, r := range rows {
+		for i, c := range r.cells {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for i, r := range rows {
+		var line strings.Builder
+		for j, c := range r.cells {
+			if j == 4 {
+				if i == 0 {
+					c = p.paint(ansiBold, c)
+				} else if r.worst != "" {
+					c = p.paint(severityStyle(r.worst), c)
+				}
+				line.WriteString(c)
+				break
+			}
+			pad := strings.Repeat(" ", width[j]-len([]rune(c))+2)
+			if i == 0 {
+				c = p.paint(ansiBold, c)
+			}
+			line.WriteString(c + pad)
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	b.WriteString("\n")
+}
+
+func countBySeverity(fs []*policy.Finding) string {
+	if len(fs) == 0 {
+		return "-"
+	}
+	counts := map[policy.Severity]int{}
+	for _, f := range fs {
+		counts[f.Severity]++
 	}
 	var parts []string
 	for _, s := range []policy.Severity{policy.Critical, policy.High, policy.Medium, policy.Low} {
@@ -52,5 +161,16 @@ func summary(d *Document) string {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}
 	}
-	return fmt.Sprintf("acg: %d findings (%s) in %d agents, %d tools", len(d.Findings), strings.Join(parts, ", "), len(d.Agents), len(d.Tools))
+	return strings.Join(parts, ", ")
+}
+
+func summary(d *Document) string {
+	sup := ""
+	if n := len(d.Suppressed); n > 0 {
+		sup = fmt.Sprintf("; %d suppressed", n)
+	}
+	if len(d.Findings) == 0 {
+		return fmt.Sprintf("acg: no findings (%d agents, %d tools%s)", len(d.Agents), len(d.Tools), sup)
+	}
+	return fmt.Sprintf("acg: %d findings (%s) in %d agents, %d tools%s", len(d.Findings), countBySeverity(d.Findings), len(d.Agents), len(d.Tools), sup)
 }

@@ -9,29 +9,36 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/report"
 )
 
-// Exit codes.
+// Exit codes (README "Exit codes").
 const (
 	exitOK       = 0 // nothing at or above --fail-on
 	exitFindings = 1 // something is
-	exitUsage    = 2 // bad usage or an I/O error
+	exitUsage    = 2 // bad usage, a bad config or baseline, or an I/O error
 )
 
 func scan(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json, sarif or jsonl (chain events)")
 	failOn := fs.String("fail-on", "high", "exit 1 when a finding is at or above: critical, high, medium, low, none")
 	root := fs.String("root", "", "scan root that paths in the output are relative to (default: the scanned directory, else the current one)")
+	graphOut := fs.String("graph", "", "also write the capability graph as JSON to `FILE`")
+	svgOut := fs.String("svg", "", "also write the trust-boundary map as SVG to `FILE`")
+	cedarOut := fs.String("cedar", "", "also write Cedar policies forbidding each finding's tool sequence to `FILE`")
+	baseline := fs.String("baseline", "", "report only findings whose ids are not in `FILE` (an earlier --format json or sarif output)")
+	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the scan root's .acg.yaml")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: acg scan [flags] [PATH ...]\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
@@ -46,42 +53,134 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		}
 		threshold = s.Rank()
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "acg scan: --format %q: want text or json\n", *format)
+	write, ok := formats[*format]
+	if !ok {
+		fmt.Fprintf(stderr, "acg scan: --format %q: want text, json, sarif or jsonl\n", *format)
 		return exitUsage
 	}
-	paths := fs.Args()
 	r, err := scanRoot(*root, paths)
 	if err != nil {
-		fmt.Fprintf(stderr, "acg scan: %v\n", err)
-		return exitUsage
+		return fail(stderr, err)
 	}
-	snap, warns, err := incremental.Load(context.Background(), r, paths)
+	var base report.Baseline
+	if *baseline != "" {
+		if base, err = report.LoadBaseline(*baseline); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	prog := report.NewProgress(stderr)
+	snap, warns, err := incremental.LoadWithProgress(context.Background(), r, paths, prog.Files)
 	if err != nil {
-		fmt.Fprintf(stderr, "acg scan: %v\n", err)
-		return exitUsage
+		prog.Stop()
+		return fail(stderr, err)
 	}
+	if snap, err = withConfig(snap, r, *cfgPath); err != nil {
+		prog.Stop()
+		return fail(stderr, err)
+	}
+	prog.Phase("analysing")
+	res := snap.Analyze()
+	prog.Stop()
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "acg: warning: %s\n", w)
 	}
-	res := snap.Analyze()
-	doc := report.NewDocument(res.Graph, res.Findings)
-	switch *format {
-	case "json":
-		err = report.JSON(stdout, doc)
-	default:
-		err = report.Text(stdout, doc)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "acg scan: write output: %v\n", err)
+	if res.ConfigErr != nil {
+		fmt.Fprintf(stderr, "acg scan: the configuration is not valid:\n%v\n", res.ConfigErr)
 		return exitUsage
 	}
-	for _, f := range res.Findings {
+	doc := report.NewDocument(res.Graph, res.Findings)
+	doc.Suppressed = res.Suppressed
+	if base != nil {
+		doc.Findings, doc.Suppressed = base.New(doc.Findings), base.New(doc.Suppressed)
+	}
+	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout)}
+	if err := write(stdout, doc, opts); err != nil {
+		return fail(stderr, fmt.Errorf("write output: %w", err))
+	}
+	for _, side := range []struct {
+		path  string
+		write func(io.Writer, *report.Document) error
+	}{{*graphOut, report.Graph}, {*svgOut, report.SVG}, {*cedarOut, report.Cedar}} {
+		if side.path == "" {
+			continue
+		}
+		if err := writeFile(side.path, func(w io.Writer) error { return side.write(w, doc) }); err != nil {
+			return fail(stderr, err)
+		}
+	}
+	for _, f := range doc.Findings {
 		if threshold > 0 && f.Severity.Rank() >= threshold {
 			return exitFindings
 		}
 	}
 	return exitOK
+}
+
+type writer = func(io.Writer, *report.Document, report.Options) error
+
+// formats are the --format values.
+var formats = map[string]writer{
+	"text":  report.Text,
+	"json":  func(w io.Writer, d *report.Document, _ report.Options) error { return report.JSON(w, d) },
+	"sarif": report.SARIF,
+	"jsonl": report.JSONL,
+}
+
+// withConfig applies --config, or the root's .acg.yaml when the scanned
+// paths did not include it (a scan of single files).
+func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Snapshot, error) {
+	if path == "" {
+		p := filepath.Join(root, config.FileName)
+		if snap.File(config.FileName) != nil {
+			return snap, nil
+		}
+		if _, err := os.Stat(p); err != nil {
+			return snap, nil
+		}
+		path = p
+	}
+	c, err := config.Load(path)
+	if err != nil {
+		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
+	}
+	return snap.WithConfig(c), nil
+}
+
+// parseInterspersed parses flags wherever they stand among the paths
+// (acg scan testdata --format sarif); "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return paths, nil
+		}
+		if prev := len(args); prev > 0 && args[0] == "--" {
+			return append(paths, args[1:]...), nil
+		}
+		paths = append(paths, args[0])
+		args = args[1:]
+	}
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+func fail(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "acg scan: %v\n", err)
+	return exitUsage
 }
 
 // scanRoot picks the root that output paths are relative to.
