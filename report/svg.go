@@ -92,14 +92,20 @@ type mapEdge struct {
 	bad         bool
 }
 
+// mapLink is an agent-to-agent relation: a handoff, a sub-agent, or a
+// tool that runs another agent (drawn as a link, not as a tool).
+type mapLink struct {
+	from, to, label string
+	gated, bad      bool
+}
+
 type svgMap struct {
 	d      *Document
 	port   map[[2]string]float64 // agent, tool → where the edge meets the agent
 	tools  map[string]*mapTool
 	agents map[string]*mapAgent
 	edges  []mapEdge
-	links  []capgraph.Link
-	badLnk map[[2]string]bool
+	links  []mapLink
 	zones  [zoneCount][]*mapTool
 	zoneY  [zoneCount][2]float64 // top, bottom
 	colX   [3]float64            // left column x, agents x, right column x
@@ -118,14 +124,14 @@ func SVG(w io.Writer, d *Document) error {
 }
 
 func newMap(d *Document) *svgMap {
-	m := &svgMap{d: d, tools: map[string]*mapTool{}, agents: map[string]*mapAgent{}, badLnk: map[[2]string]bool{}}
+	m := &svgMap{d: d, tools: map[string]*mapTool{}, agents: map[string]*mapAgent{}}
 	g := d.graph
 	if g == nil {
 		return m
 	}
 	badTools, badAgents := map[string]bool{}, map[string]bool{}
 	role := map[string]int{} // tool id → zone its role in a finding asks for
-	badUse := map[[2]string]bool{}
+	badUse, badLink := map[[2]string]bool{}, map[[2]string]bool{}
 	for _, f := range d.Findings {
 		p := pathOf(g, f)
 		for a := range p.agents {
@@ -139,9 +145,9 @@ func newMap(d *Document) *svgMap {
 				badUse[[2]string{u.Agent, u.Tool}] = true
 			}
 		}
-		for _, l := range g.Links {
-			if p.agents[l.From] && p.agents[l.To] {
-				m.badLnk[[2]string{l.From, l.To}] = true
+		for a := range p.agents {
+			for b := range p.agents {
+				badLink[[2]string{a, b}] = true
 			}
 		}
 		for id := range p.tools {
@@ -156,6 +162,9 @@ func newMap(d *Document) *svgMap {
 		}
 	}
 	for _, t := range g.Tools {
+		if t.Agent != "" {
+			continue // runs an agent: a link
+		}
 		mt := &mapTool{t: t, bad: badTools[t.ID]}
 		for _, c := range t.Effects.Caps() {
 			mt.caps = append(mt.caps, string(c))
@@ -178,8 +187,15 @@ func newMap(d *Document) *svgMap {
 	for _, u := range g.Uses {
 		t := g.Tools[u.Tool]
 		_, toolGate := t.Gated()
-		m.edges = append(m.edges, mapEdge{agent: u.Agent, tool: u.Tool, gated: len(u.Gates) > 0 || toolGate,
-			bad: badUse[[2]string{u.Agent, u.Tool}]})
+		gated := len(u.Gates) > 0 || toolGate
+		if t.Agent != "" {
+			if m.agents[t.Agent] != nil {
+				m.links = append(m.links, mapLink{from: u.Agent, to: t.Agent, label: "as tool " + t.Name, gated: gated,
+					bad: badLink[[2]string{u.Agent, t.Agent}]})
+			}
+			continue
+		}
+		m.edges = append(m.edges, mapEdge{agent: u.Agent, tool: u.Tool, gated: gated, bad: badUse[[2]string{u.Agent, u.Tool}]})
 		m.tools[u.Tool].agents = append(m.tools[u.Tool].agents, u.Agent)
 	}
 	// An agent is tall enough to give each edge on a side its own port.
@@ -190,13 +206,23 @@ func newMap(d *Document) *svgMap {
 	for id, a := range m.agents {
 		a.h = max(agentH, 9*float64(max(perSide[[2]string{id, "true"}], perSide[[2]string{id, "false"}]))+16)
 	}
-	m.links = append(m.links, g.Links...)
-	sort.Slice(m.links, func(i, j int) bool {
-		if m.links[i].From != m.links[j].From {
-			return m.links[i].From < m.links[j].From
+	for _, l := range g.Links {
+		m.links = append(m.links, mapLink{from: l.From, to: l.To, label: string(l.Kind), bad: badLink[[2]string{l.From, l.To}]})
+	}
+	sortBy(m.links, func(l mapLink) string { return l.from + "\x00" + l.to + "\x00" + l.label })
+	// One arc per pair of agents, naming every relation between them.
+	var merged []mapLink
+	for _, l := range m.links {
+		if n := len(merged); n > 0 && merged[n-1].from == l.from && merged[n-1].to == l.to {
+			last := &merged[n-1]
+			last.label += ", " + l.label
+			last.gated = last.gated && l.gated
+			last.bad = last.bad || l.bad
+			continue
 		}
-		return m.links[i].To < m.links[j].To
-	})
+		merged = append(merged, l)
+	}
+	m.links = merged
 	return m
 }
 
@@ -260,7 +286,7 @@ func (m *svgMap) layout() {
 	}
 	m.agentW = 170
 	for _, a := range m.agents {
-		m.agentW = max(m.agentW, textW(shortName(a.a.Name))+28, float64(len([]rune(agentSub(a.a))))*6.2+28)
+		m.agentW = max(m.agentW, textW(shortName(a.a.Name))+28, float64(len([]rune(agentSub(a.a))))*5.8+28)
 	}
 	colW := m.toolW + 2*zonePad
 	m.colX = [3]float64{margin, margin + colW + colGap, margin + colW + colGap + m.agentW + colGap}
@@ -464,9 +490,9 @@ func (m *svgMap) render() string {
 				m.renderEdge(&b, e)
 			}
 		}
-		for _, l := range m.links {
-			if m.badLnk[[2]string{l.From, l.To}] == bad {
-				m.renderLink(&b, l, bad)
+		for i, l := range m.links {
+			if l.bad == bad {
+				m.renderLink(&b, l, i)
 			}
 		}
 	}
@@ -589,25 +615,40 @@ func renderGate(b *strings.Builder, x, y float64, title string) {
 		f1(x-7), f1(y-4), gateGreen, f1(x-7), f1(y+2), gateGreen)
 }
 
-func (m *svgMap) renderLink(b *strings.Builder, l capgraph.Link, bad bool) {
-	from, to := m.agents[l.From], m.agents[l.To]
+// renderLink draws an agent-to-agent relation as a dashed arc on the
+// right of the agent column; the i-th link bends a little further out so
+// that links between the same agents stay apart.
+func (m *svgMap) renderLink(b *strings.Builder, l mapLink, i int) {
+	from, to := m.agents[l.from], m.agents[l.to]
 	if from == nil || to == nil {
 		return
 	}
-	x1, y1 := from.x+from.w/2, from.y+from.h
-	x2, y2 := to.x+to.w/2, to.y
+	x := from.x + from.w
+	y1, y2 := from.y+from.h*0.7, to.y+to.h*0.3
 	if to.y < from.y {
-		y1, y2 = from.y, to.y+to.h
+		y1, y2 = from.y+from.h*0.3, to.y+to.h*0.7
 	}
-	bend := 60.0
-	stroke, width, marker := "#6d6d6d", "1.5", "arrow"
-	if bad {
+	bend := 34 + 0.15*abs(y2-y1) + 10*float64(i%4)
+	stroke, width, marker := "#5f6368", "1.6", "arrow"
+	if l.bad {
 		stroke, width, marker = red, "2.8", "arrow-red"
 	}
-	fmt.Fprintf(b, `<path class="link" d="M%s,%s C%s,%s %s,%s %s,%s" fill="none" stroke="%s" stroke-width="%s" stroke-dasharray="6 4" marker-end="url(#%s)"><title>%s: %s → %s</title></path>`+"\n",
-		f1(x1), f1(y1), f1(x1+bend), f1((y1+y2)/2), f1(x2+bend), f1((y1+y2)/2), f1(x2), f1(y2), stroke, width, marker,
-		l.Kind, xmlEsc(from.a.Name), xmlEsc(to.a.Name))
-	fmt.Fprintf(b, `<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`+"\n", f1(max(x1, x2)+bend*0.8), f1((y1+y2)/2+3), stroke, l.Kind)
+	fmt.Fprintf(b, `<path class="link" d="M%s,%s C%s,%s %s,%s %s,%s" fill="none" stroke="%s" stroke-width="%s" stroke-dasharray="7 4" marker-end="url(#%s)"><title>%s: %s → %s</title></path>`+"\n",
+		f1(x), f1(y1), f1(x+bend), f1(y1), f1(x+bend), f1(y2), f1(x), f1(y2), stroke, width, marker,
+		xmlEsc(l.label), xmlEsc(from.a.Name), xmlEsc(to.a.Name))
+	mx, my := x+bend*0.75, (y1+y2)/2
+	fmt.Fprintf(b, `<text x="%s" y="%s" font-size="10" fill="%s" stroke="#ffffff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
+		f1(mx+4), f1(my+3), stroke, xmlEsc(l.label))
+	if l.gated {
+		renderGate(b, mx, my, "human approval before "+from.a.Name+" runs "+to.a.Name)
+	}
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 func (m *svgMap) renderTool(b *strings.Builder, t *mapTool) {

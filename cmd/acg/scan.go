@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
@@ -93,7 +94,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if base != nil {
 		doc.Findings, doc.Suppressed = base.New(doc.Findings), base.New(doc.Suppressed)
 	}
-	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout)}
+	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout), Now: now}
 	if err := write(stdout, doc, opts); err != nil {
 		return fail(stderr, fmt.Errorf("write output: %w", err))
 	}
@@ -115,6 +116,9 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// now stamps chain events; tests fix it.
+var now = time.Now
 
 type writer = func(io.Writer, *report.Document, report.Options) error
 
