@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/acg-dev/acg/policy"
@@ -82,12 +83,7 @@ func cedarPolicy(b *strings.Builder, f *policy.Finding) {
 		if f.Sink != "" && f.Sink != last {
 			sinks = []string{f.Sink}
 		}
-		var before []string
-		for _, t := range f.Chain {
-			if t != sinks[0] {
-				before = append(before, t)
-			}
-		}
+		before := precedingTools(f, sinks[0])
 		if len(before) > 0 {
 			conds = append(conds, "context.previous_tools.containsAll("+cedarSet(before)+")")
 		}
@@ -109,6 +105,22 @@ func cedarPolicy(b *strings.Builder, f *policy.Finding) {
 		b.WriteString("when {\n  " + strings.Join(conds, " &&\n  ") + "\n}\n")
 	}
 	b.WriteString("unless { context.human_approved };\n")
+}
+
+// precedingTools are the tools of a finding's sequence that run before its
+// sink: the chain without its last step, and the source when the sink is
+// its own source (a fetch of a model-chosen URL after an earlier fetch).
+func precedingTools(f *policy.Finding, sink string) []string {
+	var out []string
+	for i, t := range f.Chain {
+		if (t != sink || i < len(f.Chain)-1) && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	if f.Source != "" && !slices.Contains(out, f.Source) {
+		out = append(out, f.Source)
+	}
+	return out
 }
 
 func cedarSet(xs []string) string {

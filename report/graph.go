@@ -98,8 +98,9 @@ func NewGraphDoc(d *Document) *GraphDoc {
 			gd.Edges = append(gd.Edges, GraphEdge{From: e.From, To: e.To, Kind: string(k)})
 		}
 	}
+	rs := newReaches(g)
 	for _, f := range d.all() {
-		p := pathOf(g, f)
+		p := rs.pathOf(f)
 		gd.Findings = append(gd.Findings, GraphFinding{ID: f.ID, Rule: f.Rule, Severity: string(f.Severity), Agent: f.AgentID,
 			Agents: p.agentList(), Tools: p.toolList(), Suppressed: f.Suppression != nil})
 	}
@@ -122,7 +123,27 @@ type path struct {
 	tools  map[string]bool
 }
 
-func pathOf(g *capgraph.Graph, f *policy.Finding) path {
+// reaches memoises Reach per agent: findings of one agent share it.
+type reaches struct {
+	g    *capgraph.Graph
+	memo map[string][]capgraph.Reached
+}
+
+func newReaches(g *capgraph.Graph) *reaches {
+	return &reaches{g: g, memo: map[string][]capgraph.Reached{}}
+}
+
+func (r *reaches) of(agent string) []capgraph.Reached {
+	if x, ok := r.memo[agent]; ok {
+		return x
+	}
+	x := r.g.Reach(agent)
+	r.memo[agent] = x
+	return x
+}
+
+func (r *reaches) pathOf(f *policy.Finding) path {
+	g := r.g
 	p := path{agents: map[string]bool{}, tools: map[string]bool{}}
 	if f.AgentID == "" || g.Agents[f.AgentID] == nil {
 		return p
@@ -137,7 +158,7 @@ func pathOf(g *capgraph.Graph, f *policy.Finding) path {
 			want[n] = true
 		}
 	}
-	for _, r := range g.Reach(f.AgentID) {
+	for _, r := range r.of(f.AgentID) {
 		if want[r.Tool.Name] || want[r.Tool.ID] {
 			p.tools[r.Tool.ID] = true
 			for _, a := range r.Via {

@@ -117,9 +117,9 @@ func sarifRule(r RuleInfo) *sarif.ReportingDescriptor {
 		})
 }
 
-func markdownToText(md string) string {
-	return strings.NewReplacer("**", "", "`", "").Replace(md)
-}
+var markdownStripper = strings.NewReplacer("**", "", "`", "")
+
+func markdownToText(md string) string { return markdownStripper.Replace(md) }
 
 func ptr[T any](v T) *T { return &v }
 

@@ -132,17 +132,24 @@ func newMap(d *Document) *svgMap {
 	badTools, badAgents := map[string]bool{}, map[string]bool{}
 	role := map[string]int{} // tool id → zone its role in a finding asks for
 	badUse, badLink := map[[2]string]bool{}, map[[2]string]bool{}
+	usesOf := map[string][]capgraph.Use{}
+	for _, u := range g.Uses {
+		usesOf[u.Agent] = append(usesOf[u.Agent], u)
+	}
+	rs := newReaches(g)
 	for _, f := range d.Findings {
-		p := pathOf(g, f)
+		p := rs.pathOf(f)
 		for a := range p.agents {
 			badAgents[a] = true
 		}
 		for t := range p.tools {
 			badTools[t] = true
 		}
-		for _, u := range g.Uses {
-			if p.agents[u.Agent] && p.tools[u.Tool] {
-				badUse[[2]string{u.Agent, u.Tool}] = true
+		for a := range p.agents {
+			for _, u := range usesOf[a] {
+				if p.tools[u.Tool] {
+					badUse[[2]string{u.Agent, u.Tool}] = true
+				}
 			}
 		}
 		for a := range p.agents {
@@ -459,9 +466,9 @@ func capsLine(caps []string) string {
 	return strings.Join(parts, " · ")
 }
 
-func xmlEsc(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace(s)
-}
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+
+func xmlEsc(s string) string { return xmlEscaper.Replace(s) }
 
 func f1(v float64) string {
 	return strings.TrimSuffix(strings.TrimSuffix(fmt.Sprintf("%.1f", v), "0"), ".")

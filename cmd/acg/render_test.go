@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -225,6 +226,9 @@ func cedarScenarios(f *policy.Finding) []map[string]any {
 	var prev []string
 	if len(f.Chain) > 0 {
 		prev = f.Chain[:len(f.Chain)-1]
+	}
+	if f.Source != "" && !slices.Contains(prev, f.Source) {
+		prev = append(prev, f.Source) // a tool that is its own source
 	}
 	req := func(prev []string, approved bool, expect string) map[string]any {
 		if prev == nil {

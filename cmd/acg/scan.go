@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/acg-dev/acg/config"
@@ -146,6 +147,14 @@ func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Sna
 	c, err := config.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
+	}
+	// Inside the root, name it like every other path of the output.
+	if ar, err1 := filepath.Abs(root); err1 == nil {
+		if ap, err2 := filepath.Abs(path); err2 == nil {
+			if rel, err3 := filepath.Rel(ar, ap); err3 == nil && !strings.HasPrefix(rel, "..") {
+				c.Path = filepath.ToSlash(rel)
+			}
+		}
 	}
 	return snap.WithConfig(c), nil
 }
