@@ -12,7 +12,7 @@ import (
 func textDoc() *Document {
 	f := &policy.Finding{ID: "ACG-000000000001", Rule: "rule-of-two", Severity: policy.Critical, Agent: "inbox", AgentID: "a.py#inbox",
 		Location: policy.Location{File: "a.py", Line: 3, Column: 1}, Message: "Agent inbox breaks the Rule of Two",
-		Legs: &policy.Legs{Untrusted: []string{"read_email"}, Private: []string{"read_notes"}, Action: []string{"send_http"}},
+		Legs:        &policy.Legs{Untrusted: []string{"read_email"}, Private: []string{"read_notes"}, Action: []string{"send_http"}},
 		Remediation: "Gate send_http."}
 	s := &policy.Finding{ID: "ACG-000000000002", Rule: "missing-approval", Severity: policy.High, Agent: "inbox", AgentID: "a.py#inbox",
 		Suppression: &policy.Suppression{Kind: "inSource", Justification: "ok"}}
