@@ -170,7 +170,8 @@ func summary(d *Document) string {
 		sup = fmt.Sprintf("; %d suppressed", n)
 	}
 	if len(d.Findings) == 0 {
-		return fmt.Sprintf("acg: no findings (%d agents, %d tools%s)", len(d.Agents), len(d.Tools), sup)
+		return fmt.Sprintf("acg: no findings (%s, %s%s)", plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
 	}
-	return fmt.Sprintf("acg: %d findings (%s) in %d agents, %d tools%s", len(d.Findings), countBySeverity(d.Findings), len(d.Agents), len(d.Tools), sup)
+	return fmt.Sprintf("acg: %s (%s) in %s, %s%s", plural(len(d.Findings), "finding"), countBySeverity(d.Findings),
+		plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
 }

@@ -40,7 +40,7 @@ func TestTextTable(t *testing.T) {
 inbox                     langgraph      3      untrusted private egress  1 critical (1 suppressed)
 a_much_longer_agent_name  openai-agents  0      -                         -
 
-acg: 1 findings (1 critical) in 2 agents, 3 tools; 1 suppressed
+acg: 1 finding (1 critical) in 2 agents, 3 tools; 1 suppressed
 `
 	if !strings.HasSuffix(out, want) {
 		t.Errorf("table and summary:\n%s\nwant suffix:\n%s", out, want)
