@@ -111,9 +111,16 @@ func (s *Snapshot) runChecks(r *Result) {
 		}
 		findings = kept
 	}
+	// Suppressions by tool match a tool's name or id, whichever the
+	// finding names.
+	toolKeys := map[string][]string{}
+	for _, t := range r.Graph.Tools {
+		toolKeys[t.Name] = append(toolKeys[t.Name], t.Name, t.ID)
+		toolKeys[t.ID] = append(toolKeys[t.ID], t.Name, t.ID)
+	}
 	r.Findings = nil
 	for _, f := range findings {
-		if sup := s.suppression(f, r.Graph, cfg, ignores); sup != nil {
+		if sup := s.suppression(f, toolKeys, cfg, ignores); sup != nil {
 			c := *f
 			c.Suppression = sup
 			r.Suppressed = append(r.Suppressed, &c)
@@ -255,7 +262,7 @@ func pointOf(src []byte, off int) extract.Point {
 
 // suppression says why a finding is suppressed, or nil: an inline comment
 // at the finding, else a config entry.
-func (s *Snapshot) suppression(f *policy.Finding, g *capgraph.Graph, cfg *config.Config, ignores map[string][]ignore) *policy.Suppression {
+func (s *Snapshot) suppression(f *policy.Finding, toolKeys map[string][]string, cfg *config.Config, ignores map[string][]ignore) *policy.Suppression {
 	if igs := ignores[f.Location.File]; len(igs) > 0 && s.File(f.Location.File) != nil {
 		lines := config.Lines(s.File(f.Location.File).Src)
 		for _, ig := range igs {
@@ -273,13 +280,8 @@ func (s *Snapshot) suppression(f *policy.Finding, g *capgraph.Graph, cfg *config
 	if f.Legs != nil {
 		names = append(append(append(names, f.Legs.Untrusted...), f.Legs.Private...), f.Legs.Action...)
 	}
-	for _, t := range g.Tools {
-		for _, n := range names {
-			if t.Name == n || t.ID == n {
-				sub.Tools = append(sub.Tools, t.Name, t.ID)
-				break
-			}
-		}
+	for _, n := range names {
+		sub.Tools = append(sub.Tools, toolKeys[n]...)
 	}
 	if x := cfg.Suppressed(sub); x != nil {
 		return &policy.Suppression{Kind: "external", Justification: x.Reason,
