@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -635,7 +636,7 @@ func (m *svgMap) renderLink(b *strings.Builder, l mapLink, i int) {
 	if to.y < from.y {
 		y1, y2 = from.y+from.h*0.3, to.y+to.h*0.7
 	}
-	bend := 34 + 0.15*abs(y2-y1) + 10*float64(i%4)
+	bend := 34 + 0.15*math.Abs(y2-y1) + 10*float64(i%4)
 	stroke, width, marker := "#5f6368", "1.6", "arrow"
 	if l.bad {
 		stroke, width, marker = red, "2.8", "arrow-red"
@@ -649,13 +650,6 @@ func (m *svgMap) renderLink(b *strings.Builder, l mapLink, i int) {
 	if l.gated {
 		renderGate(b, mx, my, "human approval before "+from.a.Name+" runs "+to.a.Name)
 	}
-}
-
-func abs(v float64) float64 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 func (m *svgMap) renderTool(b *strings.Builder, t *mapTool) {
