@@ -182,9 +182,7 @@ func (d *decision) read(n string) {
 		d.ev(UntrustedInput, "browse_url", "returns content fetched by "+n+" (third parties write it)", d.retStep())
 	}
 	if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
-		s := callerStep(a.Flow, d.mask)
-		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, s)
-		d.ev(Irreversible, "http_request", "data in a requested URL cannot be recalled ("+n+")", s)
+		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, callerStep(a.Flow, d.mask))
 	}
 }
 

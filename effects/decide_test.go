@@ -91,7 +91,7 @@ def tool():
 		{"get to a model-chosen url is also egress", `
 import requests
 def tool(url):
-    return requests.get(url).text`, "irreversible network_egress untrusted_input", ""},
+    return requests.get(url).text`, "network_egress untrusted_input", ""},
 		{"query to a fixed host is a search api: untrusted only", `
 import requests
 def tool(q):
@@ -103,7 +103,7 @@ def tool(q):
 		{"f-string url with model host", `
 import httpx
 def tool(host):
-    return httpx.get(f"https://{host}/x").text`, "irreversible network_egress untrusted_input", ""},
+    return httpx.get(f"https://{host}/x").text`, "network_egress untrusted_input", ""},
 		{"fixed request returning only a status is neither", `
 import requests
 def tool():
