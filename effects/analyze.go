@@ -193,6 +193,11 @@ func (a *Analyzer) callee(c *extract.Call) *extract.Func {
 	return a.Resolver.Callee(c)
 }
 
+// Gated reports whether a human approval always runs before c (see
+// gatedCall); the provers use it so a gate sanitises a flow exactly when it
+// gates an effect.
+func (a *Analyzer) Gated(c *extract.Call) (bool, extract.Loc) { return a.gatedCall(c) }
+
 // gatedCall reports whether a human approval always runs before c: a gate
 // call among its dominators, or a call to a function that always gates.
 func (a *Analyzer) gatedCall(c *extract.Call) (bool, extract.Loc) {

@@ -511,7 +511,7 @@ func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 		}
 	case "add":
 		if _, local := w.env[chain[0]]; local && len(chain) == 2 {
-			w.env[chain[0]] = union(w.env[chain[0]], argFlow)
+			w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
 		}
 		return
 	default:
@@ -523,7 +523,8 @@ func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 	}
 	w.fn.Scope.add(b)
 	if _, local := w.env[chain[0]]; local && len(chain) == 2 {
-		w.env[chain[0]] = union(w.env[chain[0]], argFlow)
+		// The container now holds the value: a hop the provers show.
+		w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/policy"
+	"github.com/acg-dev/acg/prove"
+	"github.com/acg-dev/acg/prove/builtin"
 )
 
 // Result is the analysis of one snapshot.
@@ -19,23 +21,40 @@ type Result struct {
 	// it was not applied (its problems are also in Problems).
 	Config    *config.Config
 	ConfigErr error
+	// Flows are the proven flows the checks used (builtin and external).
+	Flows []prove.Flow
 }
 
-// Analyze runs resolution, effects, the capability graph and every check.
-// It is computed once per snapshot and shared by all readers.
+// Analyze runs resolution, effects, the capability graph, the builtin
+// prover and every check. It is computed once per snapshot and shared by
+// all readers.
 func (s *Snapshot) Analyze() *Result {
-	s.once.Do(func() {
-		var facts []*extract.File
-		var problems []extract.Problem
-		for _, f := range s.Files() {
-			if f.Facts != nil {
-				facts = append(facts, f.Facts)
-				problems = append(problems, f.Facts.Problems...)
+	s.once.Do(func() { s.result = s.analyze(nil, true) })
+	return s.result
+}
+
+// AnalyzeWith analyses the snapshot with flows from external provers
+// (Opengrep, CodeQL) merged after the builtin ones (without builtin: only
+// the given flows). It is not cached: callers keep the result.
+func (s *Snapshot) AnalyzeWith(external []prove.Flow, withBuiltin bool) *Result {
+	return s.analyze(external, withBuiltin)
+}
+
+func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
+	var facts []*extract.File
+	var problems []extract.Problem
+	var flows []prove.Flow
+	for _, f := range s.Files() {
+		if f.Facts != nil {
+			facts = append(facts, f.Facts)
+			problems = append(problems, f.Facts.Problems...)
+			if withBuiltin {
+				flows = append(flows, builtin.Prove(f.Facts, f.Src, "")...)
 			}
 		}
-		g := buildGraph(facts)
-		s.result = &Result{Graph: g, Problems: problems}
-		s.runChecks(s.result)
-	})
-	return s.result
+	}
+	g := buildGraph(facts)
+	r := &Result{Graph: g, Problems: problems, Flows: prove.Merge(flows, external)}
+	s.runChecks(r)
+	return r
 }

@@ -91,7 +91,7 @@ func (s *Snapshot) runChecks(r *Result) {
 			enabled[c.Name] = !cfg.Disabled(c.Name)
 		}
 	}
-	in := &policy.Input{Graph: r.Graph}
+	in := &policy.Input{Graph: r.Graph, Flows: r.Flows}
 	if cfg != nil {
 		in.ChainPatterns = cfg.ChainPatterns
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/prove"
 )
 
 // Severity of a finding.
@@ -204,6 +205,8 @@ type Input struct {
 	// ChainPatterns are the user's patterns from .acg.yaml, for the
 	// dangerous-chain check to use beside its built-in database.
 	ChainPatterns []config.ChainPattern
+	// Flows are the proven data flows of every prover (package prove).
+	Flows []prove.Flow
 }
 
 // Check is one policy check.

@@ -1,0 +1,96 @@
+package builtin
+
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/prove"
+)
+
+// sourceKind says whether a call's result is a source, from its rule kind
+// (effects/rules.yaml).
+func sourceKind(c *extract.Call, kind string) string {
+	switch kind {
+	case "http_read", "http_send", "http_method", "http_client", "email_read", "socket_recv", "vector_read", "browser":
+		return prove.SourceUntrusted
+	case "llm":
+		if asksModel(c) {
+			return prove.SourceLLM
+		}
+	}
+	return ""
+}
+
+// sinkKind says what reaching an argument of a call means.
+func sinkKind(c *extract.Call, kind, name string) string {
+	switch kind {
+	case "http_send", "http_read", "http_method", "http_client", "browser", "email_send", "socket_send", "cloud_send", "git_push":
+		return prove.SinkEgress
+	case "exec", "eval":
+		return prove.SinkExec
+	case "file_write", "file_delete", "db_exec", "db_write", "cloud_write", "vector_write", "memory_write":
+		return prove.SinkWrite
+	case "file_open":
+		if opensForWrite(c) {
+			return prove.SinkWrite
+		}
+	case "llm":
+		if asksModel(c) {
+			return prove.SinkPrompt
+		}
+	}
+	return ""
+}
+
+// asksModel tells a model call (invoke, create, Runner.run) from building
+// a client or a chat model object.
+func asksModel(c *extract.Call) bool {
+	m := c.Method()
+	if m == "" || (m[0] >= 'A' && m[0] <= 'Z') {
+		return false
+	}
+	switch m {
+	case "bind_tools", "with_structured_output", "init_chat_model":
+		return false
+	}
+	return true
+}
+
+// opensForWrite reads open()'s mode: unknown modes may write.
+func opensForWrite(c *extract.Call) bool {
+	a := c.ArgAt(1, "mode")
+	if a == nil {
+		return false
+	}
+	if a.Lit == nil {
+		return true
+	}
+	return strings.ContainsAny(*a.Lit, "wax+")
+}
+
+func sourceMessage(kind, call, what string) string {
+	if what != "" && !strings.HasPrefix(call, what) {
+		call += " (" + what + ")"
+	}
+	switch kind {
+	case prove.SourceUntrusted:
+		return "untrusted source: " + call + " returns content a third party can write"
+	case prove.SourceLLM:
+		return "model output: " + call + " returns text the model wrote"
+	}
+	return call
+}
+
+func sinkMessage(kind, name string) string {
+	switch kind {
+	case prove.SinkEgress:
+		return "sink: " + name + " sends the data out"
+	case prove.SinkExec:
+		return "sink: " + name + " runs it as code or a command"
+	case prove.SinkWrite:
+		return "sink: " + name + " writes it to persistent state"
+	case prove.SinkPrompt:
+		return "sink: " + name + " puts it into a model prompt"
+	}
+	return "sink: " + name
+}
