@@ -103,6 +103,8 @@ type runReader struct {
 	tags map[string][]string
 	// byRef finds a rule by (toolComponent index, rule index); -1 is the driver.
 	byRef map[[2]int]string
+	// pathProblem marks rules whose results are flows (CodeQL @kind).
+	pathProblem map[string]bool
 }
 
 func toolName(run *gosarif.Run) string {
@@ -131,7 +133,7 @@ func columnKind(run *gosarif.Run) string {
 }
 
 func (rd *runReader) rules() {
-	rd.tags, rd.byRef = map[string][]string{}, map[[2]int]string{}
+	rd.tags, rd.byRef, rd.pathProblem = map[string][]string{}, map[[2]int]string{}, map[string]bool{}
 	add := func(comp int, rules []*gosarif.ReportingDescriptor) {
 		for i, r := range rules {
 			if r == nil {
@@ -139,6 +141,9 @@ func (rd *runReader) rules() {
 			}
 			rd.byRef[[2]int{comp, i}] = r.ID
 			rd.tags[r.ID] = append(rd.tags[r.ID], stringsOf(r.Properties["tags"])...)
+			if k, _ := r.Properties["kind"].(string); k == "path-problem" {
+				rd.pathProblem[r.ID] = true
+			}
 		}
 	}
 	if rd.run.Tool.Driver != nil {
@@ -244,9 +249,10 @@ func (rd *runReader) result(res *gosarif.Result) {
 
 // relatedPath reads a path-problem result without codeFlows: the primary
 // location is the sink and the related location its message links to
-// ("[user-provided value](1)") the source.
+// ("[user-provided value](1)") the source. Plain problems link related
+// locations too (py/polluting-import) and are not flows.
 func (rd *runReader) relatedPath(res *gosarif.Result, rule, msg, srcKind, sinkKind string) (prove.Flow, bool) {
-	if len(res.Locations) == 0 || res.Locations[0] == nil || len(res.RelatedLocations) == 0 {
+	if !rd.pathProblem[rule] || len(res.Locations) == 0 || res.Locations[0] == nil || len(res.RelatedLocations) == 0 {
 		return prove.Flow{}, false
 	}
 	m := linkRef.FindStringSubmatch(msg)
