@@ -127,6 +127,12 @@ func (a *analysis) callee(c *extract.Call) *extract.Func {
 		}
 	case extract.HeadSelf:
 		return a.byQual[c.Qual]
+	case extract.HeadUnknown:
+		// A def further down the file: Python looks module names up when
+		// the call runs, so the last def of the name is what runs.
+		if bs := a.f.Scope.Bindings[c.Qual]; len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindDef {
+			return bs[len(bs)-1].Func
+		}
 	}
 	return nil
 }
