@@ -11,6 +11,7 @@ const usage = `usage: acg <command> [arguments]
 commands:
   scan [PATH ...]   analyse agent code and configs (run 'acg scan -h')
   explain TOOL      show why each effect label of a tool was decided
+  doctor            show which flow provers are available, and their versions
   version           print the version
 `
 
@@ -24,6 +25,8 @@ func main() {
 		os.Exit(scan(os.Args[2:], os.Stdout, os.Stderr))
 	case "explain":
 		os.Exit(explain(os.Args[2:], os.Stdout, os.Stderr))
+	case "doctor":
+		os.Exit(doctor(os.Args[2:], os.Stdout, os.Stderr))
 	case "version", "--version", "-version":
 		fmt.Println("acg", version)
 	case "help", "-h", "--help":

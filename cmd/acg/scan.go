@@ -14,6 +14,7 @@ import (
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/policy"
+	"github.com/acg-dev/acg/prove/provers"
 	"github.com/acg-dev/acg/report"
 )
 
@@ -35,6 +36,10 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	cedarOut := fs.String("cedar", "", "also write Cedar policies forbidding each finding's tool sequence to `FILE`")
 	baseline := fs.String("baseline", "", "report only findings whose ids are not in `FILE` (an earlier --format json or sarif output)")
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the scan root's .acg.yaml")
+	engine := fs.String("engine", "auto", "flow provers: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	var tools provers.Settings
+	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else PATH)")
+	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else PATH)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: acg scan [flags] [PATH ...]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -60,6 +65,11 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "acg scan: --format %q: want text, json, sarif or jsonl\n", *format)
 		return exitUsage
 	}
+	sel, err := provers.Select(*engine, tools)
+	if err != nil {
+		fmt.Fprintf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
+		return exitUsage
+	}
 	r, err := scanRoot(*root, paths)
 	if err != nil {
 		return fail(stderr, err)
@@ -81,8 +91,14 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	prog.Phase("analysing")
-	res := snap.Analyze()
+	res, proverWarns, err := sel.Analyze(context.Background(), snap)
 	prog.Stop()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	for _, w := range proverWarns {
+		fmt.Fprintf(stderr, "acg: warning: %v (continuing with the other provers)\n", w)
+	}
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "acg: warning: %s\n", w)
 	}

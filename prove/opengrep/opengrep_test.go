@@ -12,7 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/acg-dev/acg/prove"
-	"github.com/acg-dev/acg/prove/internal/standin"
+	"github.com/acg-dev/acg/prove/standin"
 )
 
 // The test binary doubles as the Opengrep stand-in (see package standin):

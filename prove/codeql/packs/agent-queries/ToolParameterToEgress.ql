@@ -1,0 +1,29 @@
+/**
+ * @name Tool parameter reaches a call that sends data out
+ * @description The model chooses a tool's parameters; this one reaches an action with no approval in between.
+ * @kind path-problem
+ * @problem.severity warning
+ * @precision high
+ * @id acg/param-to-egress
+ * @tags security acg-source:param acg-sink:egress
+ */
+
+import python
+import semmle.python.dataflow.new.DataFlow
+import semmle.python.dataflow.new.TaintTracking
+import AcgSources
+
+module Config implements DataFlow::ConfigSig {
+  predicate isSource(DataFlow::Node n) { toolParameter(n) }
+
+  predicate isSink(DataFlow::Node n) { egressSink(n) }
+}
+
+module Flow = TaintTracking::Global<Config>;
+
+import Flow::PathGraph
+
+from Flow::PathNode source, Flow::PathNode sink
+where Flow::flowPath(source, sink)
+select sink.getNode(), source, sink, "This call sends data out with data from .", source.getNode(),
+  "a tool parameter"
