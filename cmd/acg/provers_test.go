@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/acg-dev/acg/incremental"
-	"github.com/acg-dev/acg/prove/standin"
 	"github.com/acg-dev/acg/prove/sarif"
+	"github.com/acg-dev/acg/prove/standin"
 )
 
 // The test binary doubles as opengrep and codeql (package standin): neither
