@@ -49,7 +49,7 @@ func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
 			facts = append(facts, f.Facts)
 			problems = append(problems, f.Facts.Problems...)
 			if withBuiltin {
-				flows = append(flows, builtin.Prove(f.Facts, f.Src, "")...)
+				flows = append(flows, f.builtinFlows()...)
 			}
 		}
 	}
@@ -57,4 +57,20 @@ func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
 	r := &Result{Graph: g, Problems: problems, Flows: prove.Merge(flows, external)}
 	s.runChecks(r)
 	return r
+}
+
+// builtinFlows proves a file's flows once; unchanged files are shared
+// between snapshots, so an edit re-proves only the edited file.
+func (f *File) builtinFlows() []prove.Flow {
+	f.flowsOnce.Do(func() {
+		// Like extraction, a prover bug on one file must not take the
+		// analysis (or the language server) down: that file proves nothing.
+		defer func() {
+			if recover() != nil {
+				f.flows = nil
+			}
+		}()
+		f.flows = builtin.Prove(f.Facts, f.Src, "")
+	})
+	return f.flows
 }

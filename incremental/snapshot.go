@@ -12,6 +12,7 @@ import (
 
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/prove"
 )
 
 // File is one file of a snapshot; immutable once built.
@@ -24,6 +25,11 @@ type File struct {
 	Facts   *extract.File
 	Skipped string // why the file was not extracted
 	Version int32  // editor version; 0 for files read from disk
+
+	// flows are the builtin prover's flows of this file, computed once and
+	// shared by every snapshot that holds the file (see analyze.go).
+	flowsOnce sync.Once
+	flows     []prove.Flow
 }
 
 // Extractor turns one file's bytes into facts. tree is the Python parse

@@ -37,10 +37,16 @@ func toxicFlow(in *Input) []*Finding {
 	if len(in.Flows) == 0 {
 		return nil
 	}
+	// A flow is looked up by the files of both its ends: CodeQL's paths may
+	// leave the tool's file.
 	byFile := map[string][]*prove.Flow{}
 	for i := range in.Flows {
 		fl := &in.Flows[i]
-		if len(fl.Steps) > 0 {
+		if len(fl.Steps) == 0 {
+			continue
+		}
+		byFile[fl.Source.Loc.File] = append(byFile[fl.Source.Loc.File], fl)
+		if fl.Sink.Loc.File != fl.Source.Loc.File {
 			byFile[fl.Sink.Loc.File] = append(byFile[fl.Sink.Loc.File], fl)
 		}
 	}
