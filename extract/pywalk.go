@@ -296,6 +296,12 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
 			w.class.selfTypes[attr] = ex.Type
 		}
+		if name := b.text(obj); obj.Type() == "identifier" && name != "self" {
+			// box.body = v puts v's flow into the local object box.
+			if _, local := w.env[name]; local {
+				w.env[name] = union(w.env[name], extend(fl, b.loc(t), name+"."+attr))
+			}
+		}
 		w.expr(obj)
 	case "subscript":
 		// d[k] = v puts v's flow into d.

@@ -57,6 +57,7 @@ func TestScanEngineOpengrep(t *testing.T) {
 	if err := os.WriteFile(log, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("ACG_STANDIN", "opengrep")
 	t.Setenv("ACG_STANDIN_SARIF", log)
 	var out, errb bytes.Buffer

@@ -71,6 +71,12 @@ def f():
     resp = requests.get("https://example.com")
     os.system(resp.text)
 `, []string{"acg/untrusted-to-exec 5>6"}},
+		{"attribute stores on a local object", `
+def f():
+    box = dict()
+    box.body = requests.get("https://example.com").text
+    os.system(box.body)
+`, []string{"acg/untrusted-to-exec 6>7"}},
 		{"status codes carry nothing", `
 def f():
     resp = requests.get("https://example.com")

@@ -31,6 +31,7 @@ func standIn(t *testing.T, sample string) (*Runner, string) {
 		t.Fatal(err)
 	}
 	log := filepath.Join(t.TempDir(), "argv.log")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // bundled rules and packs are written there
 	t.Setenv("ACG_STANDIN", "opengrep")
 	t.Setenv("ACG_STANDIN_SARIF", abs)
 	t.Setenv("ACG_STANDIN_LOG", log)
