@@ -330,3 +330,25 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestPathProblemWithoutCodeFlows: a path-problem result stripped of its
+// codeFlows still names its source through the related location its message
+// links to; plain problems that link one (py/polluting-import) do not.
+func TestPathProblemWithoutCodeFlows(t *testing.T) {
+	rep, err := gosarif.FromBytes(readSample(t, "codeql-2.9.3-py-mixed.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Runs[0].Results {
+		r.CodeFlows = nil
+	}
+	res := Ingest(rep, Options{Root: "/ws"})
+	if len(res.Flows) != 4 || res.Skipped != 4 {
+		t.Fatalf("flows %d skipped %d", len(res.Flows), res.Skipped)
+	}
+	for _, fl := range res.Flows {
+		if len(fl.Steps) != 2 || fl.Source == fl.Sink || fl.RuleID == "py/polluting-import" {
+			t.Errorf("flow %s: %+v", fl.RuleID, fl.Steps)
+		}
+	}
+}
