@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/acg-dev/acg/extract"
 )
@@ -89,8 +90,26 @@ func Merge(sets ...[]Flow) []Flow {
 			out = append(out, f)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	sort.SliceStable(out, func(i, j int) bool { return Less(&out[i], &out[j]) })
 	return out
+}
+
+// Less orders flows by source, then sink position (file, line, column).
+func Less(a, b *Flow) bool {
+	if c := cmpLoc(a.Source.Loc, b.Source.Loc); c != 0 {
+		return c < 0
+	}
+	return cmpLoc(a.Sink.Loc, b.Sink.Loc) < 0
+}
+
+func cmpLoc(a, b extract.Loc) int {
+	switch {
+	case a.File != b.File:
+		return strings.Compare(a.File, b.File)
+	case a.Start.Line != b.Start.Line:
+		return a.Start.Line - b.Start.Line
+	}
+	return a.Start.Col - b.Start.Col
 }
 
 // Request is what an external prover is asked to prove.

@@ -66,7 +66,7 @@ func Paths(f *extract.File) []prove.Flow {
 	for _, fn := range f.Funcs {
 		a.summary(fn, 0)
 	}
-	sort.SliceStable(a.flows, func(i, j int) bool { return a.flows[i].Key() < a.flows[j].Key() })
+	sort.SliceStable(a.flows, func(i, j int) bool { return prove.Less(&a.flows[i], &a.flows[j]) })
 	return a.flows
 }
 
@@ -188,8 +188,6 @@ func (a *analysis) summary(fn *extract.Func, depth int) *summary {
 				s.ret = append(s.ret, path{kind: src.kind, what: src.what, steps: steps})
 			}
 			if src.kind == prove.SourceUntrusted {
-				ret := len(steps) - 1
-				steps[ret].Role = prove.RoleSink
 				a.emit(src.kind, src.what, prove.SinkReturn, steps, fmt.Sprintf("%s reaches the return value of %s", src.what, fn.Name))
 			}
 		}
