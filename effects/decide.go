@@ -195,6 +195,10 @@ func (d *decision) urlArg() *extract.Arg {
 	return d.c.ArgAt(0, "")
 }
 
+// FixedHost is fixedHost for the provers, so a request to a fixed host is
+// not an egress sink there either.
+func FixedHost(prefix string) bool { return fixedHost(prefix) }
+
 // fixedHost reports whether a URL's constant prefix already fixes its host
 // ("https://api.example.com/search?q=" does; "https://" + host does not).
 func fixedHost(prefix string) bool {
@@ -271,30 +275,18 @@ func (d *decision) pathRole(role string) string {
 // sql decides a database statement by its text.
 func (d *decision) sql(n string) {
 	role := "database_query"
-	var text string
-	var arg *extract.Arg
-	for _, kw := range []string{"sql", "statement", "query", "command", "operation", "clause"} {
-		if arg = d.c.ArgAt(-1, kw); arg != nil {
-			break
-		}
-	}
-	if arg == nil {
-		arg = d.c.ArgAt(0, "")
-	}
-	if arg != nil {
-		text = strings.ToUpper(strings.TrimSpace(arg.Prefix))
-	}
-	verb, _, _ := strings.Cut(text, " ")
-	switch verb {
-	case "SELECT", "WITH", "SHOW", "PRAGMA", "EXPLAIN", "DESCRIBE", "DESC":
+	verb, arg := SQLStatement(d.c)
+	switch {
+	case ReadOnlySQL(verb):
 		if d.returned {
 			d.ev(ReadsPrivate, role, "returns rows of a query run by "+n, d.retStep())
 		}
 		return
-	case "INSERT", "UPDATE", "REPLACE", "MERGE", "CREATE", "ALTER", "UPSERT", "GRANT", "REVOKE":
+	case verb == "INSERT", verb == "UPDATE", verb == "REPLACE", verb == "MERGE", verb == "CREATE", verb == "ALTER",
+		verb == "UPSERT", verb == "GRANT", verb == "REVOKE":
 		d.ev(WritesState, role, verb+" statement run by "+n, nil)
 		return
-	case "DELETE", "DROP", "TRUNCATE":
+	case verb == "DELETE", verb == "DROP", verb == "TRUNCATE":
 		d.ev(WritesState, role, verb+" statement run by "+n, nil)
 		d.ev(Irreversible, role, verb+" cannot be undone ("+n+")", nil)
 		return
@@ -312,6 +304,32 @@ func (d *decision) sql(n string) {
 	if d.returned {
 		d.ev(ReadsPrivate, role, "returns rows of SQL whose text is not literal ("+n+")", d.retStep())
 	}
+}
+
+// SQLStatement finds the SQL text argument of a database call and the
+// statement's verb, read from its constant prefix ("" when it has none).
+func SQLStatement(c *extract.Call) (verb string, arg *extract.Arg) {
+	for _, kw := range []string{"sql", "statement", "query", "command", "operation", "clause"} {
+		if arg = c.ArgAt(-1, kw); arg != nil {
+			break
+		}
+	}
+	if arg == nil {
+		arg = c.ArgAt(0, "")
+	}
+	if arg != nil {
+		verb, _, _ = strings.Cut(strings.ToUpper(strings.TrimSpace(arg.Prefix)), " ")
+	}
+	return verb, arg
+}
+
+// ReadOnlySQL reports whether a statement verb only reads.
+func ReadOnlySQL(verb string) bool {
+	switch verb {
+	case "SELECT", "WITH", "SHOW", "PRAGMA", "EXPLAIN", "DESCRIBE", "DESC":
+		return true
+	}
+	return false
 }
 
 // unknown: a call whose effects nothing settles. Fail closed on what the

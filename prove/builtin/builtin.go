@@ -154,7 +154,7 @@ func (a *analysis) summary(fn *extract.Func, depth int) *summary {
 		kind, name := a.rules.Classify(c)
 		if sk := sinkKind(c, kind, name); sk != "" {
 			sink := prove.Step{Loc: c.Loc, Role: prove.RoleSink, Message: sinkMessage(sk, name)}
-			for _, arg := range c.Args {
+			for _, arg := range sinkArgs(c, kind) {
 				for _, o := range arg.Flow {
 					a.reach(fn, s, o, path{kind: sk, what: name, steps: []prove.Step{sink}}, depth)
 				}

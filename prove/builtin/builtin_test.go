@@ -144,6 +144,16 @@ def tool(folder):
     db = sqlite3.connect("x.db")
     db.execute("INSERT INTO m VALUES (?)", (data,))
 `, []string{"acg/untrusted-to-write 6>8"}},
+		{"a literal SELECT writes nothing", `
+def tool(topic):
+    db = sqlite3.connect("x.db")
+    return db.execute("SELECT body FROM notes WHERE topic = ?", (topic,))
+`, nil},
+		{"a search API's query parameter is not egress; a chosen URL is", `
+def tool(query, url):
+    requests.get("https://api.search.example/v1", params={"q": query})
+    requests.get(url)
+`, []string{"acg/param-to-egress 4>6"}},
 		{"open for reading is not a sink", `
 def tool(path):
     with open(path) as fh:

@@ -3,6 +3,7 @@ package builtin
 import (
 	"strings"
 
+	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/prove"
 )
@@ -40,6 +41,51 @@ func sinkKind(c *extract.Call, kind, name string) string {
 		}
 	}
 	return ""
+}
+
+// sinkArgs returns the arguments through which data reaches a sink, as
+// effects decides it: a read sends data out only through a URL whose host
+// is not fixed (a search API's query parameters are not egress), a SELECT
+// writes nothing; other sinks take every argument.
+func sinkArgs(c *extract.Call, kind string) []extract.Arg {
+	switch kind {
+	case "http_method":
+		if a := c.ArgAt(0, "method"); a != nil && a.Lit != nil {
+			switch strings.ToUpper(*a.Lit) {
+			case "GET", "HEAD", "OPTIONS":
+				return urlArg(c)
+			}
+		}
+	case "http_client":
+		if c.ArgAt(1, "data") == nil && c.ArgAt(-1, "json") == nil {
+			return urlArg(c)
+		}
+	case "http_read", "browser":
+		return urlArg(c)
+	case "db_exec":
+		// A literal read-only statement writes nothing, whatever its bound
+		// parameters carry; other SQL (and SQL the caller writes) may.
+		if verb, _ := effects.SQLStatement(c); effects.ReadOnlySQL(verb) {
+			return nil
+		}
+	}
+	return c.Args
+}
+
+func urlArg(c *extract.Call) []extract.Arg {
+	a := c.ArgAt(-1, "url")
+	for _, kw := range []string{"uri", "link"} {
+		if a == nil {
+			a = c.ArgAt(-1, kw)
+		}
+	}
+	if a == nil {
+		a = c.ArgAt(0, "")
+	}
+	if a == nil || effects.FixedHost(a.Prefix) {
+		return nil
+	}
+	return []extract.Arg{*a}
 }
 
 // asksModel tells a model call (invoke, create, Runner.run) from building
