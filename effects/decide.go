@@ -276,17 +276,17 @@ func (d *decision) pathRole(role string) string {
 func (d *decision) sql(n string) {
 	role := "database_query"
 	verb, arg := SQLStatement(d.c)
-	switch {
-	case ReadOnlySQL(verb):
+	if ReadOnlySQL(verb) {
 		if d.returned {
 			d.ev(ReadsPrivate, role, "returns rows of a query run by "+n, d.retStep())
 		}
 		return
-	case verb == "INSERT", verb == "UPDATE", verb == "REPLACE", verb == "MERGE", verb == "CREATE", verb == "ALTER",
-		verb == "UPSERT", verb == "GRANT", verb == "REVOKE":
+	}
+	switch verb {
+	case "INSERT", "UPDATE", "REPLACE", "MERGE", "CREATE", "ALTER", "UPSERT", "GRANT", "REVOKE":
 		d.ev(WritesState, role, verb+" statement run by "+n, nil)
 		return
-	case verb == "DELETE", verb == "DROP", verb == "TRUNCATE":
+	case "DELETE", "DROP", "TRUNCATE":
 		d.ev(WritesState, role, verb+" statement run by "+n, nil)
 		d.ev(Irreversible, role, verb+" cannot be undone ("+n+")", nil)
 		return
