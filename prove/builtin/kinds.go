@@ -99,7 +99,7 @@ func asksModel(c *extract.Call) bool {
 	case "bind_tools", "with_structured_output", "init_chat_model":
 		return false
 	}
-	return true
+	return !strings.HasPrefix(m, "embed") // embeddings are vectors, not text a model wrote
 }
 
 // opensForWrite reads open()'s mode: unknown modes may write.
