@@ -54,23 +54,60 @@ func toxicFlow(in *Input) []*Finding {
 	var out []*Finding
 	for _, id := range sortedAgents(g) {
 		af := collect(g.Reach(id), byFile)
-		seen := map[string]bool{}
-		add := func(f *Finding) {
-			if f != nil && !seen[f.ID] {
-				seen[f.ID] = true
-				out = append(out, f)
+		// One finding per sink: the first source found shows the path,
+		// the other tools that feed the same sink are named beside it.
+		byID := map[string]*Finding{}
+		var order []string
+		also := map[string][]*capgraph.Tool{}
+		add := func(f *Finding, src *capgraph.Tool) {
+			if f == nil {
+				return
 			}
+			if prev := byID[f.ID]; prev != nil {
+				if prev.Source != src.Name && !hasTool(also[f.ID], src) {
+					also[f.ID] = append(also[f.ID], src)
+				}
+				return
+			}
+			byID[f.ID] = f
+			order = append(order, f.ID)
 		}
 		for _, d := range af.direct {
-			add(directFinding(g, g.Agents[id], d))
+			add(directFinding(g, g.Agents[id], d), d.r.Tool)
 		}
 		for _, src := range af.returns {
 			for _, sink := range af.sinks {
-				add(bridgeFinding(g, g.Agents[id], src, sink))
+				// A tool fed its own output (a fetch whose page picks the next
+				// URL) carries nothing the tool did not already have: that
+				// is a capability question for rule-of-two, not a bridge.
+				if src.r.Tool.ID != sink.r.Tool.ID {
+					add(bridgeFinding(g, g.Agents[id], src, sink), src.r.Tool)
+				}
 			}
+		}
+		for _, fid := range order {
+			f := byID[fid]
+			if more := also[fid]; len(more) > 0 {
+				var names []string
+				for _, t := range more {
+					names = append(names, t.Name)
+					f.Related = append(f.Related, StepAt(t.Loc, t.Name+" also returns untrusted data into the same context"))
+				}
+				f.Message += fmt.Sprintf(" (untrusted data from %s reaches it too)", strings.Join(names, ", "))
+			}
+			out = append(out, f)
 		}
 	}
 	return out
+}
+
+func hasTool(ts []*capgraph.Tool, t *capgraph.Tool) bool {
+	for _, x := range ts {
+		if x.ID == t.ID {
+			return true
+		}
+	}
+	return false
 }
 
 func collect(reach []capgraph.Reached, byFile map[string][]*prove.Flow) agentFlows {
@@ -85,8 +122,12 @@ func collect(reach []capgraph.Reached, byFile map[string][]*prove.Flow) agentFlo
 			param := isModelParam(r.Tool, fn, src)
 			switch {
 			case fl.SinkKind == prove.SinkReturn && !param && untrusted(fl) && within(sink, fn.Body):
-				af.returns = append(af.returns, toolFlow{r, fn, fl})
-			case !prove.IsAction(fl.SinkKind) || gatedSink(r, fn, fl):
+				if r.Tool.Effects.Has(effects.UntrustedInput) {
+					af.returns = append(af.returns, toolFlow{r, fn, fl})
+				}
+			case !prove.IsAction(fl.SinkKind) || gatedSink(r, fn, fl) || !r.Tool.Effects.Has(sinkLabel(fl.SinkKind)):
+				// Not an action, approved, or the tool's label says otherwise
+				// (a user's override in .acg.yaml outranks the code).
 			case param:
 				af.sinks = append(af.sinks, toolFlow{r, fn, fl})
 			case untrusted(fl) && src.File == fn.Loc.File && within(src, fn.Body):
@@ -190,7 +231,7 @@ func bridgeFinding(g *capgraph.Graph, a *capgraph.Agent, src, sink toolFlow) *Fi
 	steps = append(steps, StepAt(a.Loc, ctx))
 	steps = append(steps, stepsOf(sink.fl)...)
 	f := toxicBase(g, a, label, sink, []capgraph.Reached{src.r, sink.r}, steps)
-	f.ID = fingerprint("toxic-flow", a.ID, src.r.Tool.ID, sink.r.Tool.ID, sinkName)
+	f.ID = fingerprint("toxic-flow", a.ID, sink.r.Tool.ID, sinkName)
 	f.Source, f.Chain = src.r.Tool.Name, uniq(src.r.Tool.Name, sink.r.Tool.Name)
 	f.DecidedBy = proverNames(src.fl, sink.fl)
 	f.Message = fmt.Sprintf("Untrusted data returned by %s can reach %s in %s through agent %s's %s, with no human approval",
@@ -205,7 +246,7 @@ func directFinding(g *capgraph.Graph, a *capgraph.Agent, d toolFlow) *Finding {
 	label := sinkLabel(d.fl.SinkKind)
 	sinkName := sinkWhat(d.fl)
 	f := toxicBase(g, a, label, d, []capgraph.Reached{d.r}, stepsOf(d.fl))
-	f.ID = fingerprint("toxic-flow", a.ID, d.r.Tool.ID, sinkName, strings.TrimSpace(d.fl.Source.Message))
+	f.ID = fingerprint("toxic-flow", a.ID, d.r.Tool.ID, sinkName)
 	f.Source, f.Chain = d.r.Tool.Name, []string{d.r.Tool.Name}
 	f.DecidedBy = proverNames(d.fl)
 	f.Message = fmt.Sprintf("Untrusted data read in %s reaches %s with no human approval (agent %s can run it)", d.r.Tool.Name, sinkName, a.Name)

@@ -322,9 +322,9 @@ func TestChainEvents(t *testing.T) {
 		dir  string
 		want []string // action_taken of each line, in order
 	}{
-		{"inbox", []string{"reported", "reported"}},
+		{"inbox", []string{"reported", "reported", "reported"}},
 		{"inbox-fixed", []string{"blocked-by-approval"}},
-		{"suppressed", []string{"suppressed", "suppressed"}},
+		{"suppressed", []string{"suppressed", "suppressed", "suppressed"}},
 	} {
 		out, errs, code := run(t, "../../testdata/"+tt.dir, "--format", "jsonl", "--fail-on", "none")
 		if code != 0 {
@@ -403,8 +403,17 @@ archiver = create_react_agent(ChatOpenAI(model="gpt-4o-mini"), tools=[read_email
 		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatalf("%v: %s", err, errs)
 		}
-		if len(doc.Findings) != 1 || doc.Findings[0].Agent != "archiver" || doc.Findings[0].Rule != "rule-of-two" {
-			t.Fatalf("%s baseline: want exactly the new agent's finding, got %+v", format, doc.Findings)
+		// The new agent's findings only: rule-of-two, and the toxic-flow
+		// from the mail to its archive write.
+		rules := map[string]bool{}
+		for _, f := range doc.Findings {
+			if f.Agent != "archiver" {
+				t.Fatalf("%s baseline: a finding of %s is not new: %+v", format, f.Agent, f)
+			}
+			rules[f.Rule] = true
+		}
+		if len(doc.Findings) != 2 || !rules["rule-of-two"] || !rules["toxic-flow"] {
+			t.Fatalf("%s baseline: want exactly the new agent's findings, got %+v", format, doc.Findings)
 		}
 		if code != exitFindings {
 			t.Errorf("%s baseline: exit %d, want %d for a new critical finding", format, code, exitFindings)
@@ -479,7 +488,7 @@ func TestConfig(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v %s", err, errs)
 	}
-	if code != exitFindings || len(doc.Findings) != 1 || doc.Findings[0].Severity != policy.Critical {
+	if code != exitFindings || len(doc.Findings) != 2 || doc.Findings[0].Severity != policy.Critical || doc.Findings[1].Severity != policy.Critical {
 		t.Fatalf("threshold critical: exit %d, %+v", code, doc.Findings)
 	}
 	// Overrides: decided_by config, with the reason and line as evidence.
