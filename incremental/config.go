@@ -41,6 +41,10 @@ func (s *Snapshot) WithConfig(c *config.Config) *Snapshot {
 	return n
 }
 
+// Config returns the configuration in force (nil for none); Analyze
+// reports its errors as well.
+func (s *Snapshot) Config() (*config.Config, error) { return s.loadConfig() }
+
 // loadConfig returns the config in force: the one given to WithConfig, else
 // the workspace's .acg.yaml, else none.
 func (s *Snapshot) loadConfig() (*config.Config, error) {

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/prove/provers"
 )
 
@@ -25,6 +27,15 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		return exitUsage
+	}
+	// Paths set in the current directory's .acg.yaml count, as in a scan.
+	if src, err := os.ReadFile(config.FileName); err == nil {
+		cfg, err := config.Parse(config.FileName, src)
+		if err != nil {
+			fmt.Fprintf(stderr, "acg doctor: %v\n", err)
+			return exitUsage
+		}
+		tools = tools.FromConfig(cfg, ".")
 	}
 	provers.Doctor(context.Background(), tools, version, stdout)
 	return exitOK

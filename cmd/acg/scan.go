@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -65,9 +66,8 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "acg scan: --format %q: want text, json, sarif or jsonl\n", *format)
 		return exitUsage
 	}
-	sel, err := provers.Select(*engine, tools)
-	if err != nil {
-		fmt.Fprintf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
+	if !slices.Contains(provers.Engines, *engine) {
+		fmt.Fprintf(stderr, "acg scan: --engine %q: want builtin, opengrep, codeql or auto\n", *engine)
 		return exitUsage
 	}
 	r, err := scanRoot(*root, paths)
@@ -89,6 +89,13 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if snap, err = withConfig(snap, r, *cfgPath); err != nil {
 		prog.Stop()
 		return fail(stderr, err)
+	}
+	cfg, _ := snap.Config() // a bad config is reported with the analysis
+	sel, err := provers.Select(*engine, tools.FromConfig(cfg, r))
+	if err != nil {
+		prog.Stop()
+		fmt.Fprintf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
+		return exitUsage
 	}
 	prog.Phase("analysing")
 	res, proverWarns, err := sel.Analyze(context.Background(), snap)

@@ -43,6 +43,9 @@ type Runner struct {
 	// CacheDir holds databases and the bundled packs; empty means
 	// <user cache>/acg/codeql.
 	CacheDir string
+	// Extra are more queries, suites or packs to run (.acg.yaml
+	// provers.codeql.rules).
+	Extra []string
 }
 
 // Find locates the CLI: the configured path when given, else codeql on PATH.
@@ -77,9 +80,10 @@ func CreateArgs(db, root string) []string {
 	return []string{"database", "create", db, "--language=python", "--source-root=" + root, "--build-mode=none", "--overwrite"}
 }
 
-func AnalyzeArgs(db, packsDir, out string) []string {
-	return []string{"database", "analyze", db, filepath.Join(packsDir, "agent-queries"), PromptInjection,
-		"--format=sarif-latest", "--output=" + out, "--model-packs=" + ModelPack, "--additional-packs=" + packsDir, "--threads=0"}
+func AnalyzeArgs(db, packsDir, out string, extra []string) []string {
+	args := []string{"database", "analyze", db, filepath.Join(packsDir, "agent-queries"), PromptInjection}
+	args = append(args, extra...)
+	return append(args, "--format=sarif-latest", "--output="+out, "--model-packs="+ModelPack, "--additional-packs="+packsDir, "--threads=0")
 }
 
 // Run analyses the whole workspace (req.Files is ignored: CodeQL needs the
@@ -120,7 +124,7 @@ func (r *Runner) Run(ctx context.Context, req prove.Request) ([]prove.Flow, erro
 	req.Report(prove.Progress{Prover: "codeql", Message: "analysing with acg's queries and py/prompt-injection", Percent: 40})
 	out := filepath.Join(work, "results.sarif")
 	os.Remove(out)
-	if _, err := proc.Run(ctx, root, 0, nil, r.Binary, AnalyzeArgs(db, packsDir, out)...); err != nil {
+	if _, err := proc.Run(ctx, root, 0, nil, r.Binary, AnalyzeArgs(db, packsDir, out, r.Extra)...); err != nil {
 		return nil, err
 	}
 	data, err := os.ReadFile(out)

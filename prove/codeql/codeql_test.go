@@ -57,7 +57,7 @@ func TestRunReusesDatabase(t *testing.T) {
 	packsDir := filepath.Dir(strings.Fields(calls(t, log)[1])[3]) // the parent of agent-queries
 	want := []string{
 		strings.Join(CreateArgs(filepath.Join(work, "db"), root), " "),
-		strings.Join(AnalyzeArgs(filepath.Join(work, "db"), packsDir, filepath.Join(work, "results.sarif")), " "),
+		strings.Join(AnalyzeArgs(filepath.Join(work, "db"), packsDir, filepath.Join(work, "results.sarif"), nil), " "),
 	}
 	if got := calls(t, log); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("argv:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -30,8 +30,9 @@ const DefaultTimeout = 60 * time.Second
 type Runner struct {
 	Binary  string
 	Timeout time.Duration
-	// Rules is a rules file or directory; empty means the bundled rules.
-	Rules string
+	// Extra are more rule files or directories (.acg.yaml provers.opengrep.rules),
+	// run beside the bundled rules.
+	Extra []string
 
 	once     sync.Once
 	rulesDir string
@@ -71,18 +72,25 @@ func firstLine(s string) string {
 	return s
 }
 
-// Args is the command line for a scan of targets (root-relative paths).
-func Args(rules string, targets []string) []string {
-	return append([]string{"scan", "--config", rules, "--sarif", "--dataflow-traces", "--taint-intrafile"}, targets...)
+// Args is the command line for a scan of targets (root-relative paths):
+// one --config per rules path, the bundled rules first.
+func Args(rules []string, targets []string) []string {
+	args := []string{"scan"}
+	for _, r := range rules {
+		args = append(args, "--config", r)
+	}
+	args = append(args, "--sarif", "--dataflow-traces", "--taint-intrafile")
+	return append(args, targets...)
 }
 
 // Run scans req.Files (the whole root when empty) and returns the flows.
 // Exit code 1 means findings; other non-zero exits are errors.
 func (r *Runner) Run(ctx context.Context, req prove.Request) ([]prove.Flow, error) {
-	rules, err := r.rules()
+	bundled, err := r.rules()
 	if err != nil {
 		return nil, err
 	}
+	rules := append([]string{bundled}, r.Extra...)
 	targets := req.Files
 	if len(targets) == 0 {
 		targets = []string{"."}
@@ -104,12 +112,9 @@ func (r *Runner) Run(ctx context.Context, req prove.Request) ([]prove.Flow, erro
 	return res.Flows, nil
 }
 
-// rules returns the rules path, writing the bundled rules once to a
-// directory named by their hash (so a cache dir is shared by versions).
+// rules returns the bundled rules' path, writing them once to a directory
+// named by their hash (so a cache dir is shared by versions).
 func (r *Runner) rules() (string, error) {
-	if r.Rules != "" {
-		return r.Rules, nil
-	}
 	r.once.Do(func() { r.rulesDir, r.rulesErr = proc.Materialize(bundled, "rules", "opengrep-rules") })
 	return r.rulesDir, r.rulesErr
 }

@@ -67,7 +67,7 @@ func TestRunReplaysRealSample(t *testing.T) {
 	}
 	argv, _ := os.ReadFile(log)
 	rules, _ := r.rules()
-	if want := strings.Join(Args(rules, []string{"targets/taint/taint.py"}), " ") + "\n"; string(argv) != want {
+	if want := strings.Join(Args([]string{rules}, []string{"targets/taint/taint.py"}), " ") + "\n"; string(argv) != want {
 		t.Errorf("argv %q, want %q", argv, want)
 	}
 	if len(progress) != 2 || !progress[1].Done {

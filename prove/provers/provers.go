@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/prove"
 	"github.com/acg-dev/acg/prove/codeql"
@@ -26,6 +28,51 @@ var Engines = []string{"builtin", "opengrep", "codeql", "auto"}
 type Settings struct {
 	Opengrep string
 	CodeQL   string
+	// OpengrepRules and CodeQLQueries run beside the bundled rules and packs.
+	OpengrepRules []string
+	CodeQLQueries []string
+	// Off names the provers auto leaves out.
+	Off map[string]bool
+}
+
+// FromConfig fills what the flags left open from .acg.yaml's provers
+// section: executable paths, extra rules (relative to root) and provers
+// switched off. cfg may be nil.
+func (s Settings) FromConfig(cfg *config.Config, root string) Settings {
+	if cfg == nil {
+		return s
+	}
+	abs := func(ps []string) []string {
+		var out []string
+		for _, p := range ps {
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(root, p)
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+	for name, pr := range cfg.Provers {
+		if !pr.Enabled {
+			if s.Off == nil {
+				s.Off = map[string]bool{}
+			}
+			s.Off[name] = true
+		}
+		switch name {
+		case "opengrep":
+			if s.Opengrep == "" {
+				s.Opengrep = pr.Path
+			}
+			s.OpengrepRules = append(s.OpengrepRules, abs(pr.Rules)...)
+		case "codeql":
+			if s.CodeQL == "" {
+				s.CodeQL = pr.Path
+			}
+			s.CodeQLQueries = append(s.CodeQLQueries, abs(pr.Rules)...)
+		}
+	}
+	return s
 }
 
 func (s Settings) withEnv() Settings {
@@ -48,11 +95,25 @@ type Selection struct {
 }
 
 // Opengrep and CodeQL return the external provers when they can be found.
-func Opengrep(s Settings) (*opengrep.Runner, error) { return opengrep.Find(s.withEnv().Opengrep) }
-func CodeQL(s Settings) (*codeql.Runner, error)     { return codeql.Find(s.withEnv().CodeQL) }
+func Opengrep(s Settings) (*opengrep.Runner, error) {
+	r, err := opengrep.Find(s.withEnv().Opengrep)
+	if r != nil {
+		r.Extra = s.OpengrepRules
+	}
+	return r, err
+}
+
+func CodeQL(s Settings) (*codeql.Runner, error) {
+	r, err := codeql.Find(s.withEnv().CodeQL)
+	if r != nil {
+		r.Extra = s.CodeQLQueries
+	}
+	return r, err
+}
 
 // Select resolves an engine name. A named external engine that is not
-// installed is an error; auto takes builtin plus whatever is installed.
+// installed is an error; auto takes builtin plus whatever is installed,
+// less what the settings switch off.
 func Select(engine string, s Settings) (Selection, error) {
 	switch engine {
 	case "builtin":
@@ -70,11 +131,11 @@ func Select(engine string, s Settings) (Selection, error) {
 		}
 		return Selection{External: []prove.Prover{r}, Strict: true}, nil
 	case "auto", "":
-		sel := Selection{Builtin: true}
-		if r, err := Opengrep(s); err == nil {
+		sel := Selection{Builtin: !s.Off["builtin"]}
+		if r, err := Opengrep(s); err == nil && !s.Off["opengrep"] {
 			sel.External = append(sel.External, r)
 		}
-		if r, err := CodeQL(s); err == nil {
+		if r, err := CodeQL(s); err == nil && !s.Off["codeql"] {
 			sel.External = append(sel.External, r)
 		}
 		return sel, nil

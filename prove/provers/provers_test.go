@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
 )
 
@@ -29,6 +30,29 @@ func TestSelect(t *testing.T) {
 		if (err != nil) != c.err || sel.Builtin != c.builtin || len(sel.External) != c.external {
 			t.Errorf("%q: %+v %v", c.engine, sel, err)
 		}
+	}
+}
+
+// TestFromConfig: .acg.yaml fills paths and rules the flags left empty and
+// switches provers off for auto; a named engine ignores the switch.
+func TestFromConfig(t *testing.T) {
+	cfg, err := config.Parse(".acg.yaml", []byte("provers:\n  builtin: false\n  codeql: false\n  opengrep: {path: /opt/og/opengrep, rules: [rules/agents.yaml]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Settings{}.FromConfig(cfg, "/ws")
+	if s.Opengrep != "/opt/og/opengrep" || len(s.OpengrepRules) != 1 || s.OpengrepRules[0] != "/ws/rules/agents.yaml" || !s.Off["codeql"] || !s.Off["builtin"] || s.Off["opengrep"] {
+		t.Fatalf("%+v", s)
+	}
+	if s := (Settings{Opengrep: "/bin/og"}).FromConfig(cfg, "/ws"); s.Opengrep != "/bin/og" {
+		t.Errorf("the flag lost to the config: %q", s.Opengrep)
+	}
+	t.Setenv("PATH", t.TempDir())
+	if sel, _ := Select("auto", s); sel.Builtin || len(sel.External) != 0 {
+		t.Errorf("auto: %+v", sel)
+	}
+	if sel, _ := Select("builtin", s); !sel.Builtin {
+		t.Errorf("named builtin: %+v", sel)
 	}
 }
 

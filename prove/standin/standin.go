@@ -71,26 +71,37 @@ func replay() ([]byte, error) {
 	return os.ReadFile(p)
 }
 
-// opengrep: `opengrep --version` or
-// `opengrep scan --config RULES --sarif --dataflow-traces --taint-intrafile TARGET...`.
+// opengrep: `opengrep --version` or `opengrep scan --config RULES
+// [--config MORE]... --sarif --dataflow-traces --taint-intrafile TARGET...`.
 func opengrep(args []string) error {
 	if len(args) == 1 && args[0] == "--version" {
 		version("1.27.1")
 		return nil
 	}
-	want := []string{"scan", "--config", "", "--sarif", "--dataflow-traces", "--taint-intrafile"}
-	if len(args) <= len(want) {
-		return fmt.Errorf("want %s TARGET..., got %q", strings.Join(want, " "), args)
+	if len(args) < 3 || args[0] != "scan" || args[1] != "--config" {
+		return fmt.Errorf("want scan --config RULES..., got %q", args)
 	}
-	for i, w := range want {
-		if w != "" && args[i] != w {
-			return fmt.Errorf("argument %d is %q, want %q (argv %q)", i, args[i], w, args)
-		}
-	}
+	// The first --config is acg's bundled rules; more may follow.
 	if err := rulesAt(args[2]); err != nil {
 		return err
 	}
-	for _, t := range args[len(want):] {
+	i := 3
+	for i+1 < len(args) && args[i] == "--config" {
+		if _, err := os.Stat(args[i+1]); err != nil {
+			return fmt.Errorf("--config: %w", err)
+		}
+		i += 2
+	}
+	want := []string{"--sarif", "--dataflow-traces", "--taint-intrafile"}
+	if len(args) <= i+len(want) {
+		return fmt.Errorf("want ... %s TARGET..., got %q", strings.Join(want, " "), args)
+	}
+	for j, w := range want {
+		if args[i+j] != w {
+			return fmt.Errorf("argument %d is %q, want %q (argv %q)", i+j, args[i+j], w, args)
+		}
+	}
+	for _, t := range args[i+len(want):] {
 		if strings.HasPrefix(t, "-") || filepath.IsAbs(t) {
 			return fmt.Errorf("target %q: want a path relative to the workspace", t)
 		}
@@ -186,7 +197,7 @@ func codeql(args []string) error {
 		if _, err := os.Stat(filepath.Join(packs, "agent-models", "qlpack.yml")); err != nil {
 			return fmt.Errorf("model pack: %w", err)
 		}
-		if len(queries) != 2 || !strings.HasSuffix(queries[1], "PromptInjection.ql") {
+		if len(queries) < 2 || !strings.HasSuffix(queries[1], "PromptInjection.ql") {
 			return fmt.Errorf("want acg's query pack and py/prompt-injection, got %q", queries)
 		}
 		if _, err := os.Stat(filepath.Join(queries[0], "qlpack.yml")); err != nil {
