@@ -12,7 +12,6 @@ require (
 
 require (
 	github.com/kr/pretty v0.1.0 // indirect
-	github.com/owenrumney/go-sarif/v2 v2.3.3 // indirect
 	github.com/stretchr/testify v1.11.1 // indirect
 	golang.org/x/text v0.23.0 // indirect
 	gopkg.in/check.v1 v1.0.0-20180628173108-788fd7840127 // indirect
