@@ -405,3 +405,20 @@ def tool(q):
 		}
 	}
 }
+
+func TestURLPrefixThroughConstants(t *testing.T) {
+	for _, src := range []string{`
+import requests
+TICKETS = "https://helpdesk.example.com/api/tickets"
+def tool(ticket_id):
+    return requests.get(f"{TICKETS}/{ticket_id}").text`, `
+import requests
+BASE = "https://helpdesk.example.com/"
+def tool(ticket_id):
+    return requests.get(BASE + ticket_id).text`,
+	} {
+		if _, on := labelsOf(t, src); strings.Join(on, " ") != "untrusted_input" {
+			t.Errorf("a constant base URL fixes the host: got %v for\n%s", on, src)
+		}
+	}
+}

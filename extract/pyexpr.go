@@ -121,8 +121,15 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		op := strings.TrimSpace(b.text(n.ChildByFieldName("operator")))
 		if op == "+" {
 			ex.Kind, ex.Elems = ExprConcat, []*Expr{le, re}
-			if le != nil && (le.Kind == ExprStr || le.Kind == ExprFString) {
+			if le != nil && (le.Kind == ExprStr || le.Kind == ExprFString || le.Kind == ExprConcat) {
 				ex.Str = le.Str // the constant text the result starts with
+				if le.Kind == ExprStr {
+					if rs, ok := w.constString(re); ok {
+						ex.Str += rs
+					}
+				}
+			} else if k, ok := w.constString(le); ok {
+				ex.Str = k
 			}
 		}
 		if op == "/" && le != nil {
@@ -221,8 +228,14 @@ func (w *walker) str(n *node, ex *Expr) (Flow, *Expr) {
 			}
 		case "interpolation":
 			ex.Kind = ExprFString
-			prefixDone = true
-			f, _ := w.expr(c.ChildByFieldName("expression"))
+			f, ie := w.expr(c.ChildByFieldName("expression"))
+			// f"{BASE_URL}/x": a constant string keeps the prefix going, so
+			// the host a request goes to is still known.
+			if k, ok := w.constString(ie); ok && !prefixDone {
+				sb.WriteString(k)
+			} else {
+				prefixDone = true
+			}
 			if f == nil {
 				for _, cc := range named(c) {
 					ff, _ := w.expr(cc)
@@ -234,6 +247,25 @@ func (w *walker) str(n *node, ex *Expr) (Flow, *Expr) {
 	}
 	ex.Str = sb.String()
 	return fl, ex
+}
+
+// constString returns the value of a string literal, or of a name whose
+// only value is one (a module constant such as BASE_URL).
+func (w *walker) constString(e *Expr) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	if e.Kind == ExprStr {
+		return e.Str, true
+	}
+	if e.Kind != ExprName || strings.Contains(e.Name, ".") || w.env[e.Name] != nil {
+		return "", false
+	}
+	bs := w.fn.Scope.Lookup(e.Name)
+	if len(bs) != 1 || bs[0].Kind != BindAssign || bs[0].Value == nil || bs[0].Value.Kind != ExprStr {
+		return "", false
+	}
+	return bs[0].Value.Str, true
 }
 
 func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
