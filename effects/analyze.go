@@ -57,7 +57,14 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 			fn = a.Resolver.FuncOf(t.FuncRef)
 		}
 		if fn != nil {
-			return a.ToolFunc(fn, t.Kind == extract.ToolNode)
+			var e *Effects
+			if t.Branch.Valid() {
+				e = a.toolFuncIn(fn, t.Branch)
+			} else {
+				e = a.ToolFunc(fn, t.Kind == extract.ToolNode)
+			}
+			applyHints(e, t)
+			return e
 		}
 		if t.Kind == extract.ToolClass && t.Extra["schema_only"] == "true" {
 			e := newEffects()
@@ -87,7 +94,7 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 			}
 		}
 		for _, r := range strings.Fields(t.Extra["roles"]) {
-			e.addRole(r)
+			e.addRoleBy(r, by)
 		}
 		if t.Extra["settle"] == "default" {
 			e.settleDefault(t.Extra["detail"], t.Loc)
@@ -118,6 +125,18 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 // its parameters (except injected ones; all of them for graph nodes, whose
 // state comes from the model) and reads its return value.
 func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
+	raw := a.fn(fn, toolMask(fn, allParams), true, false, nil, 0)
+	out := newEffects()
+	for _, l := range Labels {
+		for _, ev := range raw.Labels[l].Evidence {
+			out.add(ev, raw.Labels[l].DecidedBy)
+		}
+	}
+	out.settle(ByRules)
+	return out
+}
+
+func toolMask(fn *extract.Func, allParams bool) uint64 {
 	var mask uint64
 	for i, p := range fn.Params {
 		if i >= 64 {
@@ -127,15 +146,45 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
 			mask |= 1 << uint(i)
 		}
 	}
-	raw := a.fn(fn, mask, true, false, nil, 0)
+	return mask
+}
+
+// toolFuncIn decides a tool that is one branch of a dispatching function
+// (a low-level MCP call_tool handler's `if name == "x":` block): only the
+// calls inside the branch count, with everything they call.
+func (a *Analyzer) toolFuncIn(fn *extract.Func, in extract.Loc) *Effects {
+	mask := toolMask(fn, false)
 	out := newEffects()
-	for _, l := range Labels {
-		for _, ev := range raw.Labels[l].Evidence {
-			out.add(ev, raw.Labels[l].DecidedBy)
+	for _, c := range fn.Calls {
+		if c.Loc.Start.Byte < in.Start.Byte || c.Loc.End.Byte > in.End.Byte {
+			continue
 		}
+		a.call(out, c, mask, true, false, nil, 0)
 	}
 	out.settle(ByRules)
 	return out
+}
+
+// applyHints adds a tool's declared hints (MCP tool annotations): they
+// rank below the code's own evidence, so they only settle what the code
+// left to the fail-closed default, and a hint never removes a label.
+func applyHints(e *Effects, t *extract.Tool) {
+	if len(t.Declared) == 0 {
+		return
+	}
+	by := Decider(t.Extra["decided_by"])
+	if by == "" {
+		by = ByAnnotation
+	}
+	for _, l := range Labels {
+		if !t.Declared[string(l)] {
+			continue
+		}
+		if r := e.Labels[l]; r.DecidedBy != "" && r.DecidedBy != ByDefault {
+			continue
+		}
+		e.add(Evidence{Label: l, Kind: string(by), Loc: t.Loc, Detail: t.Extra["detail"]}, by)
+	}
 }
 
 func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
@@ -150,40 +199,45 @@ func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via [
 	a.busy[key] = true
 	defer delete(a.busy, key)
 	for _, c := range fn.Calls {
-		cGated, gateLoc := gated, extract.Loc{}
-		if !cGated {
-			cGated, gateLoc = a.gatedCall(c)
-		}
-		cRet := returned && c.Returned
-		kind, name := a.Rules.Classify(c)
-		if kind == "unknown" && a.Resolver != nil && c.HeadKind == extract.HeadImport {
-			if q, ok := a.Resolver.Requalify(c); ok {
-				if q == "" {
-					kind = "pure"
-				} else {
-					rc := *c
-					rc.Qual, rc.HeadKind = q, extract.HeadObject
-					kind, name = a.Rules.Classify(&rc)
-				}
-			}
-		}
-		if kind == "local" || kind == "unknown" {
-			if callee := a.callee(c); callee != nil {
-				sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
-				for _, l := range Labels {
-					for _, ev := range sub.Labels[l].Evidence {
-						e.add(ev, sub.Labels[l].DecidedBy)
-					}
-				}
-				continue
-			}
-			kind = "unknown"
-		}
-		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
-		d.decide()
+		a.call(e, c, mask, returned, gated, via, depth)
 	}
 	a.memo[key] = e
 	return e
+}
+
+// call adds what one call site contributes to e.
+func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) {
+	cGated, gateLoc := gated, extract.Loc{}
+	if !cGated {
+		cGated, gateLoc = a.gatedCall(c)
+	}
+	cRet := returned && c.Returned
+	kind, name := a.Rules.Classify(c)
+	if kind == "unknown" && a.Resolver != nil && c.HeadKind == extract.HeadImport {
+		if q, ok := a.Resolver.Requalify(c); ok {
+			if q == "" {
+				kind = "pure"
+			} else {
+				rc := *c
+				rc.Qual, rc.HeadKind = q, extract.HeadObject
+				kind, name = a.Rules.Classify(&rc)
+			}
+		}
+	}
+	if kind == "local" || kind == "unknown" {
+		if callee := a.callee(c); callee != nil {
+			sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			for _, l := range Labels {
+				for _, ev := range sub.Labels[l].Evidence {
+					e.add(ev, sub.Labels[l].DecidedBy)
+				}
+			}
+			return
+		}
+		kind = "unknown"
+	}
+	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
+	d.decide()
 }
 
 func (a *Analyzer) callee(c *extract.Call) *extract.Func {

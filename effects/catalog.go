@@ -24,8 +24,11 @@ type CatalogTool struct {
 	Effects       []Label  `yaml:"effects"`
 	Roles         []string `yaml:"roles"`
 	ApprovalKwarg string   `yaml:"approval_kwarg"`
-	Summary       string   `yaml:"summary"`
-	Source        string   `yaml:"source"`
+	// Prompts: the client asks the user before each call by default
+	// (Claude Code built-ins that need permission).
+	Prompts bool   `yaml:"prompts"`
+	Summary string `yaml:"summary"`
+	Source  string `yaml:"source"`
 }
 
 // CatalogToolkit expands to several prebuilt tools.
@@ -59,6 +62,9 @@ type MCPServer struct {
 	Source  string    `yaml:"source"`
 	Status  string    `yaml:"status"`
 	Tools   []MCPTool `yaml:"tools"`
+	// ToolsUnverified: the tool list was not checked in source, so the
+	// server may expose tools the catalog does not name.
+	ToolsUnverified bool `yaml:"tools_unverified"`
 	// DefaultEffects label a tool of this server that the catalog does not
 	// list (new or renamed): fail closed.
 	DefaultEffects []Label `yaml:"default_effects"`
@@ -93,6 +99,7 @@ type Catalog struct {
 	LoadTools  map[string]any     `yaml:"load_tools"`
 	MCPServers []*MCPServer       `yaml:"mcp_servers"`
 	Builtins   []*BuiltinProvider `yaml:"builtin_tools"`
+	Aliases    *Aliases           `yaml:"aliases"`
 	byClass    map[string][]*CatalogTool
 }
 
@@ -131,6 +138,9 @@ func loadCatalog() (*Catalog, error) {
 		c.Toolkits = append(c.Toolkits, part.Toolkits...)
 		c.MCPServers = append(c.MCPServers, part.MCPServers...)
 		c.Builtins = append(c.Builtins, part.Builtins...)
+		if part.Aliases != nil {
+			c.Aliases = part.Aliases
+		}
 		for k, v := range part.LoadTools {
 			c.LoadTools[k] = v
 		}
@@ -148,6 +158,24 @@ func loadCatalog() (*Catalog, error) {
 			for _, l := range t.Effects {
 				if !validLabel(l) {
 					return nil, fmt.Errorf("catalog: mcp %s/%s: unknown effect %q", s.ID, t.Name, l)
+				}
+			}
+		}
+	}
+	for _, p := range c.Builtins {
+		for _, t := range p.Tools {
+			for _, l := range t.Effects {
+				if !validLabel(l) {
+					return nil, fmt.Errorf("catalog: builtin %s/%s: unknown effect %q", p.Provider, t.Name, l)
+				}
+			}
+		}
+	}
+	if c.Aliases != nil {
+		for _, sc := range c.Aliases.ShellCommands {
+			for _, l := range sc.Effects {
+				if !validLabel(l) {
+					return nil, fmt.Errorf("catalog: alias %q: unknown effect %q", sc.Command, l)
 				}
 			}
 		}
@@ -202,19 +230,6 @@ func (c *Catalog) Toolkit(qual string) *CatalogToolkit {
 	return nil
 }
 
-// MCPServerFor finds a catalogued server whose match strings occur in the
-// launch command, arguments or URL.
-func (c *Catalog) MCPServerFor(launch string) *MCPServer {
-	for _, s := range c.MCPServers {
-		for _, m := range s.Match {
-			if m != "" && strings.Contains(launch, m) {
-				return s
-			}
-		}
-	}
-	return nil
-}
-
 // Effects returns the effects of a catalog tool.
 func (t *CatalogTool) EffectsOf(detail string) *Effects {
 	e := newEffects()
@@ -222,7 +237,7 @@ func (t *CatalogTool) EffectsOf(detail string) *Effects {
 		e.add(Evidence{Label: l, Kind: "catalog", Detail: detail}, ByCatalog)
 	}
 	for _, r := range t.Roles {
-		e.addRole(r)
+		e.addRoleBy(r, ByCatalog)
 	}
 	e.settle(ByCatalog)
 	return e

@@ -78,6 +78,8 @@ func (r *Result) Gated() bool {
 type Effects struct {
 	Labels map[Label]*Result `json:"labels"`
 	Roles  []string          `json:"roles,omitempty"`
+	// roleBy records what gave each role (the strongest source wins).
+	roleBy map[string]Decider
 }
 
 func newEffects() *Effects {
@@ -136,18 +138,40 @@ func (e *Effects) add(ev Evidence, by Decider) {
 		r.Evidence = append(r.Evidence, ev)
 	}
 	if ev.Role != "" {
-		e.addRole(ev.Role)
+		e.addRoleBy(ev.Role, by)
 	}
 }
 
-func (e *Effects) addRole(r string) {
-	for _, x := range e.Roles {
-		if x == r {
-			return
-		}
+// addRoleBy records a canonical role for the chain patterns and what
+// decided it.
+func (e *Effects) addRoleBy(r string, by Decider) {
+	if r == "" {
+		return
 	}
+	if e.roleBy == nil {
+		e.roleBy = map[string]Decider{}
+	}
+	if prev, ok := e.roleBy[r]; ok {
+		if rank(by) < rank(prev) {
+			e.roleBy[r] = by
+		}
+		return
+	}
+	e.roleBy[r] = by
 	e.Roles = append(e.Roles, r)
 	sort.Strings(e.Roles)
+}
+
+// AddRole records a role decided by the given source (aliases add roles
+// to tools whose labels come from elsewhere).
+func (e *Effects) AddRole(r string, by Decider) { e.addRoleBy(r, by) }
+
+// RoleDecider says what gave a tool a role ("" when it has not got it).
+func (e *Effects) RoleDecider(r string) Decider {
+	if e == nil {
+		return ""
+	}
+	return e.roleBy[r]
 }
 
 // settle marks every label without evidence as decided absent by `by`.

@@ -27,6 +27,9 @@ type Tool struct {
 	// elsewhere (StructuredTool.from_function(func=f)).
 	Func    *Func `json:"-"`
 	FuncRef *Expr `json:"-"`
+	// Branch, when set, is the part of Func that runs for this tool (one
+	// `if name == "x":` block of a low-level MCP call_tool handler).
+	Branch Loc `json:"-"`
 	// Class is the qualified library class of a prebuilt tool.
 	Class string `json:"class,omitempty"`
 	// AgentRef is the agent behind agent.as_tool().

@@ -1,0 +1,205 @@
+package effects
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+// Aliases map client tool names onto canonical roles (catalog/claude_code.yaml).
+type Aliases struct {
+	Tools       map[string]string `yaml:"tools"`
+	ReadFamily  []string          `yaml:"read_family"`
+	MCPOutbound struct {
+		Verbs []string `yaml:"verbs"`
+		Role  string   `yaml:"role"`
+	} `yaml:"mcp_outbound"`
+	ShellCommands []ShellCommand `yaml:"shell_commands"`
+}
+
+// ShellCommand labels the commands a scoped Bash rule allows.
+type ShellCommand struct {
+	Command string  `yaml:"command"`
+	Role    string  `yaml:"role"`
+	Effects []Label `yaml:"effects"`
+}
+
+// Builtin returns the built-in tools of a client (builtin_tools provider).
+func (c *Catalog) Builtin(provider string) *BuiltinProvider {
+	for _, p := range c.Builtins {
+		if p.Provider == provider {
+			return p
+		}
+	}
+	return nil
+}
+
+// BuiltinTool returns one built-in tool of a provider.
+func (p *BuiltinProvider) Tool(name string) *CatalogTool {
+	if p == nil {
+		return nil
+	}
+	for _, t := range p.Tools {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+var gitPush = regexp.MustCompile(`(^|[\s;&|(])git\s+push(\s|$|:)`)
+
+// AliasRoles returns the canonical roles of a Claude Code tool name, or of a
+// permission rule `tool(spec)` (scanners.md §1.4). Names that no alias
+// covers have none: roles never come from substrings of names.
+func (c *Catalog) AliasRoles(tool, spec string) []string {
+	al := c.Aliases
+	if al == nil {
+		return nil
+	}
+	if spec != "" {
+		for _, r := range al.ReadFamily {
+			if r == tool && secretPath.MatchString(strings.TrimSpace(spec)) {
+				return []string{"read_secret_file"}
+			}
+		}
+		if tool == "Bash" {
+			if gitPush.MatchString(spec) {
+				return []string{"git_push"}
+			}
+			if sc := c.ShellCommandFor(spec); sc != nil {
+				return []string{sc.Role}
+			}
+		}
+	}
+	if r, ok := al.Tools[tool]; ok {
+		return []string{r}
+	}
+	if server, name, ok := SplitMCPName(tool); ok && name != "" {
+		if v := mcpVerb(server, name); v != "" {
+			for _, verb := range al.MCPOutbound.Verbs {
+				if v == verb {
+					return []string{al.MCPOutbound.Role}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// SplitMCPName splits a Claude Code MCP tool name mcp__<server>__<tool>
+// (the tool part is empty for a whole-server rule mcp__<server>).
+func SplitMCPName(n string) (server, tool string, ok bool) {
+	rest, ok := strings.CutPrefix(n, "mcp__")
+	if !ok || rest == "" {
+		return "", "", false
+	}
+	server, tool, _ = strings.Cut(rest, "__")
+	return server, tool, server != ""
+}
+
+// mcpVerb is the first token of the tool name that is not also a token of
+// the server name: mcp__slack__slack_send_message -> "send".
+func mcpVerb(server, tool string) string {
+	split := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '_' || r == '-' })
+	}
+	st := map[string]bool{}
+	for _, t := range split(server) {
+		st[t] = true
+	}
+	for _, t := range split(tool) {
+		if !st[t] {
+			return t
+		}
+	}
+	return ""
+}
+
+// ShellCommandFor finds the alias row of the command a scoped Bash rule
+// allows, matching whole leading words ("git push" matches "git push
+// origin", not "git pushy").
+func (c *Catalog) ShellCommandFor(spec string) *ShellCommand {
+	if c.Aliases == nil {
+		return nil
+	}
+	cmd := strings.Fields(BashCommand(spec))
+	var best *ShellCommand
+	bestLen := 0
+	for i := range c.Aliases.ShellCommands {
+		sc := &c.Aliases.ShellCommands[i]
+		want := strings.Fields(sc.Command)
+		if len(want) == 0 || len(want) > len(cmd) || len(want) <= bestLen {
+			continue
+		}
+		match := true
+		for j, w := range want {
+			if cmd[j] != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			best, bestLen = sc, len(want)
+		}
+	}
+	return best
+}
+
+// BashCommand is the command prefix of a Bash rule specifier: "git push:*"
+// and "git push *" both allow commands starting with "git push".
+func BashCommand(spec string) string {
+	s := strings.TrimSpace(spec)
+	s = strings.TrimSuffix(s, ":*")
+	s = strings.TrimSuffix(s, " *")
+	s = strings.TrimSuffix(s, "*")
+	return strings.TrimSpace(s)
+}
+
+// ClaudeTool labels a Claude Code tool: a built-in from the catalog, a
+// scoped Bash rule from the shell command aliases, with alias roles added.
+// Anything else is unknown (fail closed) and keeps its alias roles.
+func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
+	var e *Effects
+	bi := c.Builtin("claude-code").Tool(tool)
+	switch {
+	case tool == "Bash" && spec != "" && BashCommand(spec) != "":
+		sc := c.ShellCommandFor(spec)
+		if gitPush.MatchString(spec) && (sc == nil || sc.Role != "git_push") {
+			sc = c.shellRow("git push")
+		}
+		if sc == nil {
+			e = Unknown(fmt.Sprintf("Bash(%s) runs a command acg has no labels for: anything it can do is assumed", spec), loc)
+			break
+		}
+		e = newEffects()
+		for _, l := range sc.Effects {
+			e.add(Evidence{Label: l, Kind: "alias", Loc: loc, Detail: fmt.Sprintf("alias: Bash(%s) runs %q", spec, sc.Command)}, ByAlias)
+		}
+		e.settle(ByAlias)
+	case bi != nil:
+		e = bi.EffectsOf("catalog: Claude Code built-in " + tool + " — " + bi.Summary)
+		for _, r := range e.Labels {
+			for i := range r.Evidence {
+				r.Evidence[i].Loc = loc
+			}
+		}
+	default:
+		e = Unknown("nothing is known about Claude Code tool "+tool, loc)
+	}
+	for _, r := range c.AliasRoles(tool, spec) {
+		e.addRoleBy(r, ByAlias)
+	}
+	return e
+}
+
+func (c *Catalog) shellRow(cmd string) *ShellCommand {
+	for i := range c.Aliases.ShellCommands {
+		if c.Aliases.ShellCommands[i].Command == cmd {
+			return &c.Aliases.ShellCommands[i]
+		}
+	}
+	return nil
+}
