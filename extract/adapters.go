@@ -4,6 +4,11 @@ package extract
 // framework's agents, tools and gates. They only look at this file.
 var adapters []func(*File)
 
+// treeAdapters run after adapters and also get the parse tree and source,
+// for the few facts the flow model does not keep (the string literals a
+// dispatching `if name == "x":` compares against).
+var treeAdapters []func(f *File, root *node, src []byte)
+
 // finishFunc marks the calls whose results reach a return.
 func finishFunc(fn *Func) {
 	for _, o := range fn.Returns {

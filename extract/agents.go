@@ -110,8 +110,11 @@ type Agent struct {
 	Handoffs  []*Expr `json:"-"`
 	// SubAgents are agents this one runs as a step (graph nodes, crew
 	// delegation) and keeps control over.
-	SubAgents  []*Expr     `json:"-"`
-	MCPServers []*Expr     `json:"-"`
+	SubAgents  []*Expr `json:"-"`
+	MCPServers []*Expr `json:"-"`
+	// ServerIDs are MCP servers of this file the agent uses, by id
+	// (servers declared by value, such as CrewAI mcps=["https://…"]).
+	ServerIDs  []string    `json:"-"`
 	Approvals  []*Approval `json:"-"`
 	Graph      *Graph      `json:"-"`
 	Call       *Expr       `json:"-"` // the constructor call, for edits

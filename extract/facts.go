@@ -48,6 +48,18 @@ type File struct {
 	Graphs   []*Graph          `json:"-"`
 	Problems []Problem         `json:"problems,omitempty"`
 
+	// Servers are MCP servers: defined in code (FastMCP, low-level Server)
+	// or started by a client (config entries, MCPServerStdio(...)).
+	Servers []*MCPServer `json:"-"`
+	// Client is set for an MCP client config file (.mcp.json, .vscode/mcp.json …).
+	Client *Client `json:"-"`
+	// Claude holds a Claude Code settings file; Subagent a .claude/agents/*.md.
+	Claude   *ClaudeSettings `json:"-"`
+	Subagent *Subagent       `json:"-"`
+	// Crew holds CrewAI facts: crews, tasks, @CrewBase classes, tool hooks,
+	// and the agents/tasks of a YAML config file.
+	Crew *CrewFacts `json:"-"`
+
 	// Source line starts, for position conversion by consumers.
 	Lines []int `json:"-"`
 }

@@ -67,6 +67,9 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 	for _, a := range adapters {
 		a(f)
 	}
+	for _, a := range treeAdapters {
+		a(f, root, src)
+	}
 	return f
 }
 

@@ -1,0 +1,191 @@
+package extract
+
+import "strings"
+
+// MCP clients in code: the OpenAI Agents SDK's MCPServerStdio,
+// MCPServerSse and MCPServerStreamableHttp (passed to Agent(mcp_servers=…),
+// with require_approval and tool_filter), and crewai_tools'
+// MCPServerAdapter(params) whose context yields the server's tools. Each
+// becomes a server with a Launch, resolved like a config entry.
+
+func init() { adapters = append(adapters, mcpClients) }
+
+func mcpClients(f *File) {
+	for _, c := range f.calls() {
+		if c.HeadKind != HeadImport {
+			continue
+		}
+		e := c.Expr
+		var params *Expr
+		transport := ""
+		switch {
+		case qualIs(c.Qual, "MCPServerStdio", "agents"):
+			params, transport = e.Arg(0, "params"), "stdio"
+		case qualIs(c.Qual, "MCPServerSse", "agents"):
+			params, transport = e.Arg(0, "params"), "sse"
+		case qualIs(c.Qual, "MCPServerStreamableHttp", "agents"):
+			params, transport = e.Arg(0, "params"), "http"
+		case qualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
+			params, transport = e.Arg(0, "serverparams"), "stdio"
+			if params == nil {
+				params = e.Arg(0, "server_params")
+			}
+		default:
+			continue
+		}
+		s := &MCPServer{Framework: frameworkOfClient(c.Qual), Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: e}
+		s.Name, _ = StrArg(e, -1, "name")
+		if s.Name == "" {
+			s.Name = c.AssignedTo
+		}
+		if s.Name == "" {
+			s.Name = lastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
+		}
+		s.ID = serverID(f.Path, s.Name)
+		for f.serverByID(s.ID) != nil {
+			s.ID += "~"
+		}
+		s.Launch = launchFromParams(params, transport)
+		clientApprovals(s, e.Kwarg("require_approval"))
+		clientFilter(s, e.Kwarg("tool_filter"))
+		f.Servers = append(f.Servers, s)
+	}
+}
+
+func frameworkOfClient(q string) string {
+	if strings.HasPrefix(q, "crewai") {
+		return "crewai"
+	}
+	return "openai-agents"
+}
+
+func itoaLine(n int) string {
+	if n <= 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// launchFromParams reads a params dict ({"command", "args", "url", "env",
+// "headers", "cwd"}) or StdioServerParameters(command=, args=, env=). Only
+// literal parts are kept; a computed command leaves the server unknown.
+func launchFromParams(p *Expr, transport string) *Launch {
+	p = Deref(p)
+	get := func(k string) *Expr {
+		if p == nil {
+			return nil
+		}
+		switch p.Kind {
+		case ExprDict:
+			for i, key := range p.Keys {
+				if s, ok := key.StrValue(); ok && s == k {
+					return p.Elems[i]
+				}
+			}
+		case ExprCall:
+			return p.Kwarg(k)
+		}
+		return nil
+	}
+	str := func(k string) string { s, _ := Deref(get(k)).StrValue(); return s }
+	keys := func(k string) map[string]string {
+		d := Deref(get(k))
+		if d == nil || d.Kind != ExprDict {
+			return nil
+		}
+		out := map[string]string{}
+		for i, key := range d.Keys {
+			if s, ok := key.StrValue(); ok {
+				v, _ := Deref(d.Elems[i]).StrValue()
+				if b, known := Deref(d.Elems[i]).Truthy(); known && Deref(d.Elems[i]).Kind == ExprBool {
+					v = map[bool]string{true: "true", false: "false"}[b]
+				}
+				out[s] = v
+			}
+		}
+		return out
+	}
+	if p != nil && p.Kind == ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
+		transport = "sse"
+	}
+	l := newLaunch(transport, str("command"), Strings(get("args")), str("url"), keys("env"), keys("headers"))
+	l.Dir = str("cwd")
+	return l
+}
+
+// clientApprovals reads require_approval: "always"/True gate every tool;
+// {"always": {"tool_names": [...]}} or {"tool": "always"} gate those tools.
+// A callable decides per call and is not counted as a human gate.
+func clientApprovals(s *MCPServer, v *Expr) {
+	if v == nil {
+		return
+	}
+	d := Deref(v)
+	if val, ok := d.StrValue(); ok {
+		if val == "always" {
+			s.Approvals = append(s.Approvals, &Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
+		}
+		return
+	}
+	if b, known := d.Truthy(); known && d.Kind == ExprBool {
+		if b {
+			s.Approvals = append(s.Approvals, &Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
+		}
+		return
+	}
+	if d == nil || d.Kind != ExprDict {
+		return
+	}
+	ap := &Approval{Kind: "require_approval", Loc: v.Loc, Expr: v}
+	for i, k := range d.Keys {
+		key, _ := k.StrValue()
+		val := Deref(d.Elems[i])
+		if key == "always" && val != nil && val.Kind == ExprDict {
+			for j, kk := range val.Keys {
+				if n, _ := kk.StrValue(); n == "tool_names" {
+					ap.Tools = append(ap.Tools, Strings(val.Elems[j])...)
+				}
+			}
+			continue
+		}
+		if sv, _ := val.StrValue(); sv == "always" && key != "never" {
+			ap.Tools = append(ap.Tools, key)
+		}
+	}
+	if len(ap.Tools) > 0 {
+		s.Approvals = append(s.Approvals, ap)
+	}
+}
+
+// clientFilter reads tool_filter=create_static_tool_filter(allowed_tool_names=…,
+// blocked_tool_names=…) or the same keys as a dict.
+func clientFilter(s *MCPServer, v *Expr) {
+	d := Deref(v)
+	if d == nil {
+		return
+	}
+	get := func(k string) *Expr {
+		switch d.Kind {
+		case ExprCall:
+			return d.Kwarg(k)
+		case ExprDict:
+			for i, key := range d.Keys {
+				if s, ok := key.StrValue(); ok && s == k {
+					return d.Elems[i]
+				}
+			}
+		}
+		return nil
+	}
+	// A list acg cannot read leaves every tool exposed (fail closed).
+	if names := Strings(get("allowed_tool_names")); names != nil {
+		s.Allowed = names
+	}
+	if b := get("blocked_tool_names"); b != nil {
+		s.Blocked = Strings(b)
+	}
+}

@@ -1,0 +1,156 @@
+package extract
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// MCP client configs: Claude Desktop (claude_desktop_config.json), Claude
+// Code (.mcp.json), VS Code (.vscode/mcp.json: "servers" plus "inputs")
+// and Cursor (.cursor/mcp.json). Each file is one client; its servers are
+// resolved to tools later (code in the tree, the catalog, or fail closed).
+// Values of env, headers and ${VAR}/${input:…} references are never kept.
+
+// Client is an MCP client config file.
+type Client struct {
+	Name    string // claude-code, claude-desktop, vscode, cursor
+	Loc     Loc    // the servers object (or the file start)
+	Servers []*MCPServer
+}
+
+// MCPClientOf says which client reads a config file at a path relative to
+// the scan root ("" when none does).
+func MCPClientOf(rel string) string {
+	rel = path.Clean(strings.ReplaceAll(rel, "\\", "/"))
+	base := path.Base(rel)
+	dir := path.Base(path.Dir(rel))
+	switch {
+	case base == ".mcp.json":
+		return "claude-code"
+	case base == "claude_desktop_config.json":
+		return "claude-desktop"
+	case base == "mcp.json" && dir == ".vscode":
+		return "vscode"
+	case base == "mcp.json" && dir == ".cursor":
+		return "cursor"
+	}
+	return ""
+}
+
+// MCPConfig extracts an MCP client config file. Invalid JSON becomes a
+// Problem at its position; it never fails.
+func MCPConfig(rel string, src []byte) *File {
+	f := &File{Path: rel, Lang: LangJSON}
+	root := parseJSONFile(f, src)
+	client := &Client{Name: MCPClientOf(rel), Loc: Loc{File: rel, Start: Point{Line: 1, Col: 1}, End: Point{Line: 1, Col: 1}}}
+	f.Client = client
+	if root == nil {
+		return f
+	}
+	d := jsonDoc{f, src}
+	servers := root.Member("mcpServers")
+	if servers == nil {
+		servers = root.Member("servers")
+	}
+	if servers == nil {
+		if mcp := root.Get("mcp"); mcp != nil { // VS Code settings style {"mcp": {"servers": …}}
+			servers = mcp.Member("servers")
+		}
+	}
+	if servers == nil {
+		return f
+	}
+	client.Loc = d.keyLoc(servers)
+	if servers.Value.Kind != JSONObject {
+		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(servers.Value), Message: fmt.Sprintf("%q must be an object of servers", servers.Key)})
+		return f
+	}
+	dir := path.Dir(rel)
+	if client.Name == "vscode" || client.Name == "cursor" {
+		dir = path.Dir(dir) // relative paths start at the workspace folder
+	}
+	for i := range servers.Value.Members {
+		m := &servers.Value.Members[i]
+		s := configServer(f, d, m, dir)
+		if s != nil {
+			client.Servers = append(client.Servers, s)
+			f.Servers = append(f.Servers, s)
+		}
+	}
+	return f
+}
+
+// configServer reads one server entry.
+func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
+	v := m.Value
+	if v.Kind != JSONObject {
+		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(v), Message: fmt.Sprintf("server %q: the entry must be an object", m.Key)})
+		return nil
+	}
+	s := &MCPServer{ID: serverID(f.Path, m.Key), Name: m.Key, Loc: d.memberLoc(m), NameLoc: d.keyLoc(m), Framework: "mcp"}
+	str := func(k string) string { x, _ := v.Get(k).String(); return x }
+	transport := str("type")
+	if transport == "" {
+		transport = str("transport")
+	}
+	command := str("command")
+	rawURL := str("url")
+	if rawURL == "" {
+		rawURL = str("serverUrl") // Windsurf
+	}
+	if transport == "" {
+		transport = "stdio"
+		if rawURL != "" {
+			transport = "http"
+		}
+	}
+	var args []string
+	if a := v.Get("args"); a != nil {
+		if a.Kind != JSONArray {
+			f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(a), Message: fmt.Sprintf("server %q: args must be an array of strings", m.Key)})
+		}
+		args = a.Strings()
+	}
+	env := stringMap(v.Get("env"))
+	headers := stringMap(v.Get("headers"))
+	s.Launch = newLaunch(transport, command, args, rawURL, env, headers)
+	if cwd := str("cwd"); cwd != "" && !strings.Contains(cwd, "${") {
+		s.Launch.Dir = cwd
+	} else {
+		s.Launch.Dir = dir
+	}
+	if command == "" && rawURL == "" {
+		f.Problems = append(f.Problems, Problem{Loc: s.NameLoc, Message: fmt.Sprintf("server %q has neither a command nor a url: its tools are unknown", m.Key)})
+	}
+	return s
+}
+
+// stringMap reads an object of strings; only its keys matter to callers
+// except for boolean-looking values (see newLaunch).
+func stringMap(v *JSONValue) map[string]string {
+	if v == nil || v.Kind != JSONObject {
+		return nil
+	}
+	out := map[string]string{}
+	for _, m := range v.Members {
+		val := ""
+		switch m.Value.Kind {
+		case JSONString, JSONBool, JSONNumber:
+			val = m.Value.Str
+		}
+		out[m.Key] = val
+	}
+	return out
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
