@@ -7,6 +7,7 @@ package capgraph
 
 import (
 	"sort"
+	"sync"
 
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/simple"
@@ -77,6 +78,12 @@ type Use struct {
 	Node  string              // graph node that runs it, when known
 	Gates []*extract.Approval // the agent's approvals that cover this use
 	Loc   extract.Loc         // where the agent lists the tool
+	// Why says what lets the agent use the tool as it does, when a config
+	// decides it (a Claude Code allow rule, a permission mode).
+	Why string
+	// Fix holds edits that put a human approval before this use (moving a
+	// Claude Code allow rule to ask), for quick fixes.
+	Fix []extract.TextEdit
 }
 
 // Link is an agent-to-agent edge.
@@ -116,6 +123,9 @@ type Graph struct {
 	approvals map[*extract.Approval]string
 	// usesOf indexes Uses by agent.
 	usesOf map[string][]Use
+
+	cacheOnce sync.Once
+	an        *analysis // chains.go
 }
 
 // Build assembles the graph. Ids must be unique across kinds; duplicate
