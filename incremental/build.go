@@ -21,6 +21,7 @@ type builder struct {
 	uses    []capgraph.Use
 	links   []capgraph.Link
 	servers []*capgraph.Server
+	srv     *servers // MCP servers, indexed on first use (servers.go)
 }
 
 // member is what an element of a tool list turns out to be.
@@ -59,6 +60,7 @@ func buildGraph(files []*extract.File) *capgraph.Graph {
 			}
 		}
 	}
+	b.resolveSources(files)
 	var agents []*capgraph.Agent
 	for _, a := range b.agents {
 		agents = append(agents, a)
@@ -365,6 +367,11 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		}
 		return out
 	}
+	if bd.Kind == extract.BindLoop {
+		if ms, ok := b.serverMembers(bd.Value); ok { // with MCPServerAdapter(...) as tools
+			return ms
+		}
+	}
 	return []member{b.unknown(e, e.Name+" is a parameter or loop variable: its value is not known statically")}
 }
 
@@ -382,6 +389,9 @@ func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int
 
 // call resolves a call in a tool or agent list.
 func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
+	if ms, ok := b.serverMembers(e); ok {
+		return ms
+	}
 	f := b.ix.fileOf(e.Scope)
 	if e.Call != nil {
 		if a := b.byCall[e.Call]; a != nil {

@@ -1,0 +1,380 @@
+package incremental
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/extract"
+)
+
+// Claude Code: one agent per project (the directory holding .claude/ or
+// .mcp.json) with the built-in tools, the project's MCP servers, and a
+// tool per scoped allow rule; one agent per subagent, spawned by the
+// project agent through its Agent tool. Permissions decide the gates:
+// deny removes a tool, an ask rule or a PreToolUse hook gates it, an allow
+// rule (or a permissive defaultMode) lets it run without asking, and a
+// tool that prompts by default is gated by that prompt.
+
+type claudeProject struct {
+	dir       string
+	settings  []*extract.File // shared first, then local
+	mcp       *extract.File
+	subagents []*extract.File
+}
+
+// claudePerms is the merged permission state of a project.
+type claudePerms struct {
+	rules []*extract.PermissionRule
+	mode  string
+	modeL extract.Loc
+	hooks []*extract.ClaudeHook
+	// disabled project MCP servers
+	disabled map[string]bool
+}
+
+func (b *builder) resolveClaude(files []*extract.File) {
+	projects := map[string]*claudeProject{}
+	get := func(dir string) *claudeProject {
+		if p := projects[dir]; p != nil {
+			return p
+		}
+		p := &claudeProject{dir: dir}
+		projects[dir] = p
+		return p
+	}
+	for _, f := range files {
+		switch {
+		case f.Claude != nil:
+			p := get(extract.ClaudeProject(f.Path))
+			p.settings = append(p.settings, f)
+		case f.Subagent != nil:
+			p := get(extract.ClaudeProject(f.Path))
+			p.subagents = append(p.subagents, f)
+		case f.Client != nil && f.Client.Name == "claude-code":
+			p := get(extract.ClaudeProject(f.Path))
+			p.mcp = f
+		}
+	}
+	dirs := make([]string, 0, len(projects))
+	for d := range projects {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		b.claudeProject(projects[d])
+	}
+}
+
+func (b *builder) claudeProject(p *claudeProject) {
+	sort.Slice(p.settings, func(i, j int) bool { return !p.settings[i].Claude.Local && p.settings[j].Claude.Local })
+	sort.Slice(p.subagents, func(i, j int) bool { return p.subagents[i].Path < p.subagents[j].Path })
+	perms := &claudePerms{disabled: map[string]bool{}}
+	for _, f := range p.settings {
+		cs := f.Claude
+		perms.rules = append(perms.rules, cs.Rules...)
+		perms.hooks = append(perms.hooks, cs.Hooks...)
+		if cs.DefaultMode != "" {
+			perms.mode, perms.modeL = cs.DefaultMode, cs.DefaultModeLoc
+		}
+		for _, n := range cs.DisabledMCPServers {
+			perms.disabled[n] = true
+		}
+	}
+	// The agent is reported on the shared settings, else the local ones,
+	// else .mcp.json, else the first subagent.
+	var primary *extract.File
+	var loc extract.Loc
+	switch {
+	case len(p.settings) > 0:
+		primary = p.settings[0]
+		loc = primary.Claude.Permissions
+	case p.mcp != nil:
+		primary, loc = p.mcp, p.mcp.Client.Loc
+	case len(p.subagents) > 0:
+		primary = p.subagents[0]
+		loc = primary.Subagent.Loc
+	default:
+		return
+	}
+	if !loc.Valid() {
+		loc = extract.Loc{File: primary.Path, Start: extract.Point{Line: 1, Col: 1}, End: extract.Point{Line: 1, Col: 1}}
+	}
+	main := &extract.Agent{ID: primary.Path + "#claude-code", Name: "claude-code", Framework: "claude-code", Ctor: "claude-code",
+		Loc: loc, NameLoc: loc}
+	cm := &capgraph.Agent{ID: main.ID, Name: main.Name, Framework: main.Framework, Loc: loc, Src: main}
+	b.agents[main] = cm
+
+	cat := b.an.Catalog
+	base := primary.Path
+	// Every tool the session has, by the name Claude Code gives it.
+	type ctool struct {
+		name, tool, spec string
+		node             *capgraph.Tool
+		loc              extract.Loc
+	}
+	var all []ctool
+	builtinNode := func(name string) *capgraph.Tool {
+		l := loc
+		for _, r := range perms.rules {
+			if r.Tool == name && r.Spec == "" {
+				l = r.Loc
+				break
+			}
+		}
+		t := &extract.Tool{ID: base + "#" + name, Name: name, Framework: "claude-code", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l}
+		if name == "Bash" {
+			t.Extra = map[string]string{"shell": "unscoped"}
+		}
+		return b.addResolved(t, cat.ClaudeTool(name, "", l))
+	}
+	if bi := cat.Builtin("claude-code"); bi != nil {
+		for _, t := range bi.Tools {
+			all = append(all, ctool{name: t.Name, tool: t.Name, node: builtinNode(t.Name), loc: loc})
+		}
+	}
+	scopedNode := func(file, name, tool, spec string, l extract.Loc) *capgraph.Tool {
+		t := &extract.Tool{ID: file + "#" + name, Name: name, Framework: "claude-code", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l}
+		if tool == "Bash" && !scoped(spec) {
+			t.Extra = map[string]string{"shell": "unscoped"}
+		}
+		return b.addResolved(t, cat.ClaudeTool(tool, spec, l))
+	}
+	// Project MCP servers: mcp__<server>__<tool>.
+	servers := map[string]bool{}
+	if p.mcp != nil {
+		for _, sv := range p.mcp.Client.Servers {
+			servers[sv.Name] = true
+			if perms.disabled[sv.Name] {
+				continue
+			}
+			for _, st := range b.serverTools(sv, "claude-code") {
+				name := mcpName("claude-code", sv.Name, st.raw)
+				all = append(all, ctool{name: name, tool: name, node: st.tool, loc: sv.NameLoc})
+				b.aliasRoles(st.tool, name, "")
+			}
+		}
+	}
+	// Allow rules name tools of their own: a scoped rule is a narrower
+	// tool that runs without asking; an MCP tool of a server configured
+	// outside the project is known only by its rule.
+	for _, f := range p.settings {
+		for _, r := range f.Claude.Rules {
+			if r.List != "allow" {
+				continue
+			}
+			server, _, isMCP := effects.SplitMCPName(r.Tool)
+			switch {
+			case isMCP && !servers[server]:
+				n := scopedNode(f.Path, r.Rule, r.Tool, "", r.Loc)
+				all = append(all, ctool{name: r.Rule, tool: r.Tool, node: n, loc: r.Loc})
+			case !isMCP && r.Scoped():
+				n := scopedNode(f.Path, r.Rule, r.Tool, r.Spec, r.Loc)
+				all = append(all, ctool{name: r.Rule, tool: r.Tool, spec: r.Spec, node: n, loc: r.Loc})
+			}
+		}
+	}
+	hasAgentTool := false
+	for _, t := range all {
+		use, ok := b.claudeUse(cm, t.tool, t.spec, t.node, perms, perms.mode, perms.modeL, t.loc)
+		if !ok {
+			continue
+		}
+		if t.tool == "Agent" && t.spec == "" {
+			hasAgentTool = true
+		}
+		b.uses = append(b.uses, use)
+	}
+	// Subagents.
+	for _, f := range p.subagents {
+		sa := f.Subagent
+		if sa == nil {
+			continue
+		}
+		a := &extract.Agent{ID: f.Path + "#" + sa.Name, Name: sa.Name, Framework: "claude-code", Ctor: "subagent",
+			Loc: sa.NameLoc, NameLoc: sa.NameLoc}
+		ca := &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: sa.NameLoc, Src: a}
+		b.agents[a] = ca
+		if hasAgentTool {
+			b.links = append(b.links, capgraph.Link{From: cm.ID, To: ca.ID, Kind: capgraph.EdgeSubAgent, Loc: sa.NameLoc})
+		}
+		mode, modeL := perms.mode, perms.modeL
+		if sa.PermissionMode != "" {
+			mode, modeL = sa.PermissionMode, sa.ModeLoc
+		}
+		disallowed := func(tool, spec string) bool {
+			for _, d := range sa.Disallowed {
+				if d.Tool == tool && (d.Spec == "" || d.Spec == spec) {
+					return true
+				}
+				if s, _, ok := effects.SplitMCPName(tool); ok && d.Tool == "mcp__"+s {
+					return true
+				}
+			}
+			return false
+		}
+		var mine []ctool
+		if sa.AllTools {
+			mine = all
+		} else {
+			for _, tn := range sa.Tools {
+				found := false
+				for _, t := range all {
+					if t.tool == tn.Tool && t.spec == tn.Spec || tn.Spec == "" && strings.HasPrefix(t.tool, tn.Tool+"__") && strings.HasPrefix(tn.Tool, "mcp__") {
+						mine = append(mine, ctool{name: t.name, tool: t.tool, spec: t.spec, node: t.node, loc: tn.Loc})
+						found = true
+					}
+				}
+				if !found {
+					mine = append(mine, ctool{name: tn.Name, tool: tn.Tool, spec: tn.Spec, node: scopedNode(f.Path, tn.Name, tn.Tool, tn.Spec, tn.Loc), loc: tn.Loc})
+				}
+			}
+		}
+		for _, t := range mine {
+			if disallowed(t.tool, t.spec) {
+				continue
+			}
+			if use, ok := b.claudeUse(ca, t.tool, t.spec, t.node, perms, mode, modeL, t.loc); ok {
+				b.uses = append(b.uses, use)
+			}
+		}
+	}
+}
+
+// scoped reports whether a specifier narrows its tool (Bash(*) does not).
+func scoped(spec string) bool {
+	s := strings.TrimSpace(spec)
+	return s != "" && s != "*" && s != ":*" && s != "**"
+}
+
+// aliasRoles adds a tool's alias roles (an MCP tool named mcp__slack__slack_send_message).
+func (b *builder) aliasRoles(t *capgraph.Tool, name, spec string) {
+	for _, r := range b.an.Catalog.AliasRoles(name, spec) {
+		t.Effects.AddRole(r, effects.ByAlias)
+	}
+}
+
+// claudeUse decides whether an agent may use a tool under the project's
+// permissions and what gates it: deny > ask > allow, then the mode, then
+// the tool's default prompt. ok is false when the tool is denied.
+func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph.Tool, perms *claudePerms, mode string, modeL, where extract.Loc) (capgraph.Use, bool) {
+	use := capgraph.Use{Agent: a.ID, Tool: node.ID, Loc: where}
+	label := tool
+	if spec != "" {
+		label = tool + "(" + spec + ")"
+	}
+	for _, r := range perms.rules {
+		if r.List == "deny" && ruleCovers(r, tool, spec) {
+			return use, false
+		}
+	}
+	for _, r := range perms.rules {
+		if r.List == "ask" && ruleCovers(r, tool, spec) {
+			use.Gates = append(use.Gates, &extract.Approval{Kind: "ask_rule", Loc: r.Loc, All: true,
+				Detail: fmt.Sprintf("the ask rule %q makes Claude Code ask before %s", r.Rule, label)})
+			use.Why = "ask rule " + r.Rule
+			return use, true
+		}
+	}
+	for _, h := range perms.hooks {
+		if hookMatches(h.Matcher, tool) {
+			use.Gates = append(use.Gates, &extract.Approval{Kind: "pretooluse_hook", Loc: h.Loc, All: true,
+				Detail: fmt.Sprintf("a PreToolUse hook (matcher %q) runs before %s and can ask or deny", h.Matcher, label)})
+			use.Why = "PreToolUse hook"
+			return use, true
+		}
+	}
+	for _, r := range perms.rules {
+		if r.List == "allow" && ruleCovers(r, tool, spec) {
+			use.Loc = r.Loc
+			use.Fix = r.ToAsk
+			use.Why = fmt.Sprintf("allowed without asking by the rule %q", r.Rule)
+			return use, true
+		}
+	}
+	prompts := false
+	if bi := b.an.Catalog.Builtin("claude-code").Tool(tool); bi != nil {
+		prompts = bi.Prompts
+	} else if _, _, isMCP := effects.SplitMCPName(tool); isMCP || node.Kind == extract.ToolMCP {
+		prompts = true
+	} else if node.Src != nil && node.Src.Framework == "mcp" {
+		prompts = true
+	}
+	if !prompts {
+		use.Why = label + " runs without asking in Claude Code"
+		return use, true
+	}
+	switch mode {
+	case "bypassPermissions":
+		use.Loc = modeL
+		use.Why = "defaultMode bypassPermissions skips every permission prompt"
+		return use, true
+	case "acceptEdits":
+		if tool == "Edit" || tool == "Write" || tool == "NotebookEdit" || tool == "MultiEdit" {
+			use.Why = "defaultMode acceptEdits accepts file edits without asking"
+			return use, true
+		}
+	case "dontAsk":
+		return use, false // prompts are refused: only allowed tools run
+	}
+	at := modeL
+	if !at.Valid() {
+		at = a.Loc
+	}
+	use.Gates = append(use.Gates, &extract.Approval{Kind: "permission_prompt", Loc: at, All: true,
+		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (user-level settings outside the project are not seen)", label)})
+	use.Why = "permission prompt"
+	return use, true
+}
+
+// ruleCovers reports whether a permission rule applies to a tool use.
+func ruleCovers(r *extract.PermissionRule, tool, spec string) bool {
+	rt := r.Tool
+	if rt != tool {
+		switch {
+		case rt == "Edit" && (tool == "Write" || tool == "NotebookEdit" || tool == "MultiEdit"):
+		case rt == "Read" && (tool == "Grep" || tool == "Glob"):
+		case rt == "Agent" && tool == "Task", rt == "Task" && tool == "Agent":
+		default:
+			s, _, ok := effects.SplitMCPName(tool)
+			rs, rtool, rok := effects.SplitMCPName(rt)
+			if !ok || !rok || rs != s || (rtool != "" && rtool != "*") {
+				return false
+			}
+			return true
+		}
+	}
+	if !scoped(r.Spec) {
+		return true
+	}
+	if spec == "" {
+		return false // a scoped rule covers only part of an unscoped tool
+	}
+	if r.Spec == spec {
+		return true
+	}
+	if tool == "Bash" {
+		pre := effects.BashCommand(r.Spec)
+		cmd := effects.BashCommand(spec)
+		prefix := strings.HasSuffix(strings.TrimSpace(r.Spec), "*")
+		return prefix && (cmd == pre || strings.HasPrefix(cmd, pre+" "))
+	}
+	return false
+}
+
+// hookMatches applies a PreToolUse matcher: empty or "*" is every tool,
+// otherwise a regular expression over the whole tool name.
+func hookMatches(matcher, tool string) bool {
+	m := strings.TrimSpace(matcher)
+	if m == "" || m == "*" {
+		return true
+	}
+	re, err := regexp.Compile("^(?:" + m + ")$")
+	if err != nil {
+		return m == tool
+	}
+	return re.MatchString(tool)
+}

@@ -1,0 +1,308 @@
+package incremental
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/extract"
+)
+
+// MCP servers: a server a client starts resolves to its code when that is
+// in the tree (a FastMCP file named in the launch command), else to the
+// catalog of well-known servers (per-tool effects), else to one tool
+// standing for everything the server might do (fail closed).
+
+// servers indexes the MCP servers of a snapshot.
+type servers struct {
+	byID   map[string]*extract.MCPServer
+	byCall map[*extract.Call]*extract.MCPServer
+	code   []*extract.MCPServer // servers defined in code
+	file   map[*extract.MCPServer]*extract.File
+	// resolved caches the tools of a server for a client naming style.
+	resolved map[string][]serverTool
+	nodes    map[string]bool
+}
+
+// serverTool is one tool of a resolved server: the graph node and the
+// name the server gives it.
+type serverTool struct {
+	tool *capgraph.Tool
+	raw  string
+}
+
+func (b *builder) serverIndex() *servers {
+	if b.srv != nil {
+		return b.srv
+	}
+	s := &servers{byID: map[string]*extract.MCPServer{}, byCall: map[*extract.Call]*extract.MCPServer{},
+		file: map[*extract.MCPServer]*extract.File{}, resolved: map[string][]serverTool{}, nodes: map[string]bool{}}
+	for _, f := range b.ix.files {
+		for _, sv := range f.Servers {
+			s.byID[sv.ID] = sv
+			s.file[sv] = f
+			if sv.Ctor != nil && sv.Ctor.Call != nil {
+				s.byCall[sv.Ctor.Call] = sv
+			}
+			if sv.Launch == nil {
+				s.code = append(s.code, sv)
+			}
+		}
+	}
+	b.srv = s
+	return s
+}
+
+// serverMembers resolves an expression that builds a client-side server
+// (MCPServerAdapter(...) in a tool list) into its tools.
+func (b *builder) serverMembers(e *extract.Expr) ([]member, bool) {
+	e = extract.Deref(e)
+	if e == nil || e.Kind != extract.ExprCall || e.Call == nil {
+		return nil, false
+	}
+	sv := b.serverIndex().byCall[e.Call]
+	if sv == nil {
+		return nil, false
+	}
+	var out []member
+	for _, st := range b.serverTools(sv, "") {
+		out = append(out, member{tool: st.tool, loc: e.Loc})
+	}
+	return out, true
+}
+
+// mcpName is the name a client shows for a server's tool: Claude's
+// mcp__<server>__<tool>, or the server's own name elsewhere.
+func mcpName(client, server, tool string) string {
+	if client == "claude-code" || client == "claude-desktop" {
+		return "mcp__" + server + "__" + tool
+	}
+	return tool
+}
+
+// serverTools returns the tools of a server as a client sees them.
+func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool {
+	ix := b.serverIndex()
+	key := client + "\x00" + sv.ID
+	if ts, ok := ix.resolved[key]; ok {
+		return ts
+	}
+	var out []serverTool
+	switch {
+	case sv.Launch == nil:
+		for _, t := range sv.Tools {
+			out = append(out, serverTool{tool: b.addTool(t), raw: t.Name})
+		}
+		b.addServer(sv)
+	default:
+		if code := b.codeServerFor(sv); code != nil {
+			for _, t := range code.Tools {
+				out = append(out, serverTool{tool: b.addTool(t), raw: t.Name})
+			}
+			b.addServer(code)
+			break
+		}
+		b.addServer(sv)
+		l := sv.Launch
+		cat, _ := b.an.Catalog.MCPServerFor(l.Command, l.Args, l.URL)
+		if cat == nil {
+			name := mcpName(client, sv.Name, "*")
+			why := fmt.Sprintf("MCP server %s (%s) is not in the catalog and its code is not in the scanned tree: its tools are unknown", sv.Name, l.Describe())
+			if l.Transport == "amp" {
+				why = fmt.Sprintf("MCP server %s comes from the CrewAI platform: its tools are unknown", sv.Name)
+			}
+			t := &extract.Tool{ID: sv.ID + "/*", Name: name, Framework: "mcp", Kind: extract.ToolMCP, Server: sv.ID,
+				Loc: sv.NameLoc, NameLoc: sv.NameLoc}
+			out = append(out, serverTool{tool: b.addResolved(t, effects.Unknown(why, sv.NameLoc)), raw: "*"})
+			break
+		}
+		ro := cat.ReadOnly(l.Args, l.Switches, l.URL)
+		names := []string{}
+		for _, ct := range cat.Exposed(ro) {
+			names = append(names, ct.Name)
+		}
+		if cat.ToolsUnverified {
+			names = append(names, "*")
+		}
+		for _, raw := range names {
+			if !allowedTool(sv, raw) {
+				continue
+			}
+			t := &extract.Tool{ID: sv.ID + "/" + raw, Name: mcpName(client, sv.Name, raw), Framework: "mcp", Kind: extract.ToolMCP,
+				Server: sv.ID, Loc: sv.NameLoc, NameLoc: sv.NameLoc, Class: "mcp:" + cat.ID}
+			e := cat.ToolEffects(raw, ro, sv.NameLoc)
+			out = append(out, serverTool{tool: b.addResolved(t, e), raw: raw})
+		}
+	}
+	// require_approval on the client gates the tools it names.
+	for _, st := range out {
+		for _, ap := range sv.Approvals {
+			if ap.All || ap.Covers(st.raw, "") {
+				gate := &extract.Approval{Kind: ap.Kind, Loc: ap.Loc, All: true, Expr: ap.Expr,
+					Detail: "require_approval on MCP server " + sv.Name}
+				st.tool.Approvals = append(st.tool.Approvals, gate)
+			}
+		}
+	}
+	ix.resolved[key] = out
+	return out
+}
+
+func allowedTool(sv *extract.MCPServer, raw string) bool {
+	for _, x := range sv.Blocked {
+		if x == raw {
+			return false
+		}
+	}
+	if sv.Allowed == nil || raw == "*" {
+		return true
+	}
+	for _, x := range sv.Allowed {
+		if x == raw {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) addServer(sv *extract.MCPServer) {
+	ix := b.serverIndex()
+	if ix.nodes[sv.ID] {
+		return
+	}
+	ix.nodes[sv.ID] = true
+	b.servers = append(b.servers, &capgraph.Server{ID: sv.ID, Name: sv.Name, Loc: sv.NameLoc})
+}
+
+// addResolved adds a tool whose effects were decided here (catalog,
+// aliases, fail-closed default) rather than by the analyzer.
+func (b *builder) addResolved(t *extract.Tool, e *effects.Effects) *capgraph.Tool {
+	if ct, ok := b.tools[t.ID]; ok {
+		return ct
+	}
+	ct := &capgraph.Tool{ID: t.ID, Name: t.Name, Framework: t.Framework, Kind: t.Kind, Loc: t.NameLoc, Src: t,
+		Effects: e, Approvals: t.Approvals, Server: t.Server}
+	b.tools[t.ID] = ct
+	b.order = append(b.order, t.ID)
+	return ct
+}
+
+// codeServerFor finds the server in the tree that a launch runs: a .py
+// file among the command and arguments (python server.py, uv run
+// server.py, fastmcp run server.py:mcp, ${workspaceFolder}/server.py) or a
+// module after -m. Paths are matched by their trailing components, so an
+// absolute path in a developer's config still finds the file.
+func (b *builder) codeServerFor(sv *extract.MCPServer) *extract.MCPServer {
+	ix := b.serverIndex()
+	if len(ix.code) == 0 {
+		return nil
+	}
+	l := sv.Launch
+	tokens := append([]string{l.Command}, l.Args...)
+	var paths, modules []string
+	for i, t := range tokens {
+		if t == "-m" && i+1 < len(tokens) {
+			modules = append(modules, tokens[i+1])
+			continue
+		}
+		p, _, _ := strings.Cut(t, ".py:")
+		if p != t {
+			p += ".py"
+		}
+		if strings.HasSuffix(p, ".py") {
+			for _, pre := range []string{"${workspaceFolder}/", "${workspaceRoot}/", "./"} {
+				p = strings.TrimPrefix(p, pre)
+			}
+			if !strings.HasPrefix(p, "/") && l.Dir != "" && l.Dir != "." && !strings.HasPrefix(l.Dir, "/") {
+				paths = append(paths, path.Join(l.Dir, p))
+			}
+			paths = append(paths, path.Clean(p))
+		}
+	}
+	var best *extract.MCPServer
+	bestLen := 0
+	for _, cs := range ix.code {
+		f := ix.file[cs]
+		for _, p := range paths {
+			p = strings.TrimPrefix(p, "/")
+			if f.Path == p || strings.HasSuffix("/"+p, "/"+f.Path) || strings.HasSuffix(f.Path, "/"+p) {
+				if n := commonSuffix(f.Path, p); n > bestLen {
+					best, bestLen = cs, n
+				}
+			}
+		}
+		for _, m := range modules {
+			if f.Module == m || strings.HasSuffix(f.Module, "."+m) || strings.HasSuffix(f.Module, "."+m+".__main__") || f.Module == m+".__main__" || f.Module == m+".server" {
+				if n := len(m); n > bestLen {
+					best, bestLen = cs, n
+				}
+			}
+		}
+	}
+	return best
+}
+
+func commonSuffix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
+}
+
+// resolveCodeClients connects agents in code to the servers they start
+// (Agent(mcp_servers=[...]), CrewAI mcps=[...]).
+func (b *builder) resolveCodeClients(files []*extract.File) {
+	for _, f := range files {
+		for _, a := range f.Agents {
+			ca := b.agents[a]
+			if ca == nil {
+				continue
+			}
+			// Servers built in code resolve through their constructor call;
+			// what cannot be followed becomes a fail-closed tool.
+			for _, e := range a.MCPServers {
+				for _, m := range b.members(e, 0) {
+					if m.tool != nil {
+						b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Loc: m.loc})
+					}
+				}
+			}
+			var svs []*extract.MCPServer
+			for _, id := range a.ServerIDs {
+				if sv := b.serverIndex().byID[id]; sv != nil {
+					svs = append(svs, sv)
+				}
+			}
+			for _, sv := range svs {
+				for _, st := range b.serverTools(sv, "") {
+					b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc})
+				}
+			}
+		}
+	}
+}
+
+// resolveClients makes one agent per MCP client config (VS Code, Cursor,
+// Claude Desktop) with the union of its servers' tools. Their per-call
+// confirmations live in user state outside the project (and can be
+// switched off there), so they are not counted as approvals. Claude Code
+// configs join the project's Claude Code agent (claude.go).
+func (b *builder) resolveClients(files []*extract.File) {
+	for _, f := range files {
+		c := f.Client
+		if c == nil || c.Name == "claude-code" || len(c.Servers) == 0 {
+			continue
+		}
+		a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: c.Name, Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
+		ca := &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: c.Loc, Src: a}
+		b.agents[a] = ca
+		for _, sv := range c.Servers {
+			for _, st := range b.serverTools(sv, c.Name) {
+				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc})
+			}
+		}
+	}
+}
