@@ -120,6 +120,9 @@ type Finding struct {
 	Related []Step `json:"-"`
 	// Suppression is set on a suppressed finding: why it is not reported.
 	Suppression *Suppression `json:"suppression,omitempty"`
+	// Fix holds edits that put an approval before the sink when a config
+	// can say so (Claude Code: move the allow rule to ask), for quick fixes.
+	Fix []extract.TextEdit `json:"-"`
 }
 
 // fingerprint makes a stable id from the parts that identify a finding:

@@ -1,0 +1,70 @@
+package policy
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/acg-dev/acg/capgraph"
+)
+
+func init() {
+	Register(Check{Name: "unrestricted-execution", Doc: "an unscoped shell permission: Claude Code may run any command (Bash or Bash(*) allowed, or permissions bypassed) without asking", Run: unrestrictedExecution})
+}
+
+// unrestrictedExecution reports each config entry that lets an agent run
+// any shell command without asking: an allow rule Bash or Bash(*), or a
+// permission mode that skips prompts. Scoped rules (Bash(npm test:*)) are
+// never reported here. One finding per entry, on the entry.
+func unrestrictedExecution(in *Input) []*Finding {
+	g := in.Graph
+	type hit struct {
+		u capgraph.Use
+		t *capgraph.Tool
+		a *capgraph.Agent
+	}
+	byLoc := map[string]*hit{}
+	var keys []string
+	for _, u := range g.Uses {
+		t := g.Tools[u.Tool]
+		a := g.Agents[u.Agent]
+		if t == nil || a == nil || t.Src == nil || t.Src.Extra["shell"] != "unscoped" || gatedUse(t, u) {
+			continue
+		}
+		key := u.Loc.File + "\x00" + u.Why
+		h := byLoc[key]
+		if h == nil {
+			keys = append(keys, key)
+			byLoc[key] = &hit{u, t, a}
+			continue
+		}
+		// Report on the session agent rather than a subagent that shares it.
+		if a.Src != nil && a.Src.Ctor == "claude-code" {
+			h.a = a
+		}
+	}
+	sort.Strings(keys)
+	var out []*Finding
+	for _, k := range keys {
+		h := byLoc[k]
+		loc := h.u.Loc
+		if !loc.Valid() {
+			loc = h.a.Loc
+		}
+		f := &Finding{
+			ID:   fingerprint("unrestricted-execution", h.a.ID, h.t.ID, h.u.Loc.File, h.u.Why),
+			Rule: "unrestricted-execution", Severity: High, Agent: h.a.Name, AgentID: h.a.ID,
+			Sink: h.t.Name, InScope: []string{h.a.Name}, Chain: []string{h.t.Name}, ChainType: "direct",
+			VulnerabilityType: "unrestricted_execution", Location: LocationOf(loc), Loc: loc,
+			DecidedBy: "config", Triage: "confirmed: " + h.u.Why,
+			SinkIDs: []string{h.t.ID}, Fix: h.u.Fix,
+			Taxonomy: Taxonomy{OWASPLLM: []string{LLM06}, OWASPASI: []string{ASI02, ASI05}, ATLAS: []string{ATLASToolInvocation}},
+		}
+		f.RiskScore = RiskScore(High, "direct", g.Centrality(h.a.ID))
+		f.Message = fmt.Sprintf("Agent %s may run any shell command without asking: %s", h.a.Name, h.u.Why)
+		f.Steps = []Step{StepAt(loc, h.u.Why), StepAt(h.a.Loc, "agent "+h.a.Name+" is declared here")}
+		f.Related = []Step{StepAt(h.t.Loc, h.t.Name+" runs any command the model writes")}
+		f.Remediation = "Replace the unscoped Bash permission with scoped rules for the commands the project needs (Bash(npm test:*), Bash(git status)), or move it to permissions.ask, or deny Bash; run unattended sessions in a sandbox."
+		out = append(out, f)
+	}
+	return out
+}
