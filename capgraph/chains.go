@@ -4,6 +4,8 @@ import (
 	"sort"
 	"sync"
 
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/iterator"
 	"gonum.org/v1/gonum/graph/network"
 	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
@@ -18,7 +20,10 @@ import (
 // is shared by concurrent readers).
 type analysis struct {
 	centralityOnce sync.Once
+	centralityMu   sync.Mutex
 	centrality     map[string]float64
+	component      []int // node -> weakly connected component
+	componentDone  map[int]bool
 
 	agentsOnce sync.Once
 	out, flow  map[string][]string // declared agent edges; data-flow moves
@@ -33,22 +38,96 @@ func (gr *Graph) cache() *analysis {
 
 // Centrality returns a node's betweenness centrality over the whole graph
 // (gonum network.Betweenness), normalised for a directed graph by
-// (n-1)(n-2) so that it lies in [0, 1].
+// (n-1)(n-2) so that it lies in [0, 1]. Shortest paths never leave a
+// weakly connected component, so each component is computed on its own,
+// when one of its nodes is first asked about: exact, and quadratic in the
+// component rather than in the whole workspace.
 func (gr *Graph) Centrality(id string) float64 {
+	nid, ok := gr.ids[id]
+	if !ok {
+		return 0
+	}
 	an := gr.cache()
 	an.centralityOnce.Do(func() {
 		an.centrality = map[string]float64{}
-		n := float64(len(gr.names))
-		if n < 3 {
-			return
-		}
-		norm := (n - 1) * (n - 2)
-		for nid, v := range network.Betweenness(gr.g) {
-			an.centrality[gr.names[nid]] = v / norm
-		}
+		an.component = components(gr)
+		an.componentDone = map[int]bool{}
 	})
+	an.centralityMu.Lock()
+	defer an.centralityMu.Unlock()
+	c := an.component[nid]
+	if !an.componentDone[c] {
+		an.componentDone[c] = true
+		n := float64(len(gr.names))
+		if n >= 3 {
+			norm := (n - 1) * (n - 2)
+			for x, v := range network.Betweenness(componentView{gr, c, an.component}) {
+				an.centrality[gr.names[x]] = v / norm
+			}
+		}
+	}
 	return an.centrality[id]
 }
+
+// components labels each node with its weakly connected component.
+func components(gr *Graph) []int {
+	comp := make([]int, len(gr.names))
+	for i := range comp {
+		comp[i] = -1
+	}
+	next := 0
+	for start := range comp {
+		if comp[start] >= 0 {
+			continue
+		}
+		comp[start] = next
+		stack := []int64{int64(start)}
+		for len(stack) > 0 {
+			v := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, it := range []graph.Nodes{gr.g.From(v), gr.g.To(v)} {
+				for it.Next() {
+					w := it.Node().ID()
+					if comp[w] < 0 {
+						comp[w] = next
+						stack = append(stack, w)
+					}
+				}
+			}
+		}
+		next++
+	}
+	return comp
+}
+
+// componentView is one weakly connected component of the graph, as a
+// gonum graph.
+type componentView struct {
+	gr   *Graph
+	c    int
+	comp []int
+}
+
+func (v componentView) Node(id int64) graph.Node {
+	if id < 0 || int(id) >= len(v.comp) || v.comp[id] != v.c {
+		return nil
+	}
+	return v.gr.g.Node(id)
+}
+
+func (v componentView) Nodes() graph.Nodes {
+	var ns []graph.Node
+	for id, c := range v.comp {
+		if c == v.c {
+			ns = append(ns, v.gr.g.Node(int64(id)))
+		}
+	}
+	return iterator.NewOrderedNodes(ns)
+}
+
+func (v componentView) From(id int64) graph.Nodes      { return v.gr.g.From(id) }
+func (v componentView) HasEdgeBetween(x, y int64) bool { return v.gr.g.HasEdgeBetween(x, y) }
+func (v componentView) Edge(uid, vid int64) graph.Edge { return v.gr.g.Edge(uid, vid) }
 
 func (gr *Graph) agentEdges() *analysis {
 	an := gr.cache()

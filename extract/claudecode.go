@@ -42,7 +42,8 @@ type PermissionRule struct {
 	// Loc is the JSON string literal, quotes included.
 	Loc Loc
 	// ToAsk moves an allow rule to the ask list (the Claude Code quick
-	// fix): remove the element, add it to "ask" (creating the array).
+	// fix): remove the element, add it to "ask" (creating the array). The
+	// edits do not overlap and are in source order.
 	ToAsk []TextEdit
 }
 
@@ -231,6 +232,9 @@ func moveToAsk(d jsonDoc, perms *JSONValue, allow *JSONMember, i int) []TextEdit
 	} else {
 		at := allow.Value.End
 		ins = TextEdit{Loc: d.loc(at, at), NewText: ",\n" + d.indentAt(allow.KeyStart) + `"ask": [` + raw + "]"}
+	}
+	if ins.Loc.Start.Byte < del.Loc.Start.Byte {
+		return []TextEdit{ins, del}
 	}
 	return []TextEdit{del, ins}
 }

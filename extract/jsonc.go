@@ -253,6 +253,9 @@ func (p *jsonParser) object(depth int) (*JSONValue, error) {
 		if p.pos < len(p.src) && p.src[p.pos] == '}' {
 			continue
 		}
+		if p.pos >= len(p.src) {
+			return nil, p.errf("unexpected end of file: the object opened at offset %d is not closed", v.Start)
+		}
 		return nil, p.errf("',' or '}' is expected after the value of %q", key)
 	}
 }
@@ -286,6 +289,9 @@ func (p *jsonParser) array(depth int) (*JSONValue, error) {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == ']' {
 			continue
+		}
+		if p.pos >= len(p.src) {
+			return nil, p.errf("unexpected end of file: the array opened at offset %d is not closed", v.Start)
 		}
 		return nil, p.errf("',' or ']' is expected in the array")
 	}

@@ -113,6 +113,9 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "acg scan: the configuration is not valid:\n%v\n", res.ConfigErr)
 		return exitUsage
 	}
+	for _, p := range res.Problems {
+		fmt.Fprintf(stderr, "acg: %s:%d:%d: %s\n", p.Loc.File, p.Loc.Start.Line, p.Loc.Start.Col, p.Message)
+	}
 	doc := report.NewDocument(res.Graph, res.Findings)
 	doc.Suppressed = res.Suppressed
 	if base != nil {
