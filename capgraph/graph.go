@@ -78,10 +78,16 @@ type Use struct {
 	Node  string              // graph node that runs it, when known
 	Gates []*extract.Approval // the agent's approvals that cover this use
 	Loc   extract.Loc         // where the agent lists the tool
-	// Why says what lets the agent use the tool as it does, when a config
-	// decides it (a Claude Code allow rule, a permission mode).
+	// Grants are the config entries that let the agent use the tool
+	// without asking (Claude Code allow rules, a permission mode).
+	Grants []Grant
+}
+
+// Grant is a config entry that lets an agent use a tool without asking.
+type Grant struct {
+	Loc extract.Loc
 	Why string
-	// Fix holds edits that put a human approval before this use (moving a
+	// Fix holds the edits that turn the grant into an approval (move a
 	// Claude Code allow rule to ask), for quick fixes.
 	Fix []extract.TextEdit
 }

@@ -275,7 +275,6 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		if r.List == "ask" && ruleCovers(r, tool, spec) {
 			use.Gates = append(use.Gates, &extract.Approval{Kind: "ask_rule", Loc: r.Loc, All: true,
 				Detail: fmt.Sprintf("the ask rule %q makes Claude Code ask before %s", r.Rule, label)})
-			use.Why = "ask rule " + r.Rule
 			return use, true
 		}
 	}
@@ -283,17 +282,18 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		if hookMatches(h.Matcher, tool) {
 			use.Gates = append(use.Gates, &extract.Approval{Kind: "pretooluse_hook", Loc: h.Loc, All: true,
 				Detail: fmt.Sprintf("a PreToolUse hook (matcher %q) runs before %s and can ask or deny", h.Matcher, label)})
-			use.Why = "PreToolUse hook"
 			return use, true
 		}
 	}
 	for _, r := range perms.rules {
 		if r.List == "allow" && ruleCovers(r, tool, spec) {
-			use.Loc = r.Loc
-			use.Fix = r.ToAsk
-			use.Why = fmt.Sprintf("allowed without asking by the rule %q", r.Rule)
-			return use, true
+			use.Grants = append(use.Grants, capgraph.Grant{Loc: r.Loc, Fix: r.ToAsk,
+				Why: fmt.Sprintf("allowed without asking by the rule %q", r.Rule)})
 		}
+	}
+	if len(use.Grants) > 0 {
+		use.Loc = use.Grants[0].Loc
+		return use, true
 	}
 	prompts := false
 	if bi := b.an.Catalog.Builtin("claude-code").Tool(tool); bi != nil {
@@ -304,17 +304,16 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		prompts = true
 	}
 	if !prompts {
-		use.Why = label + " runs without asking in Claude Code"
 		return use, true
 	}
 	switch mode {
 	case "bypassPermissions":
 		use.Loc = modeL
-		use.Why = "defaultMode bypassPermissions skips every permission prompt"
+		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt"}}
 		return use, true
 	case "acceptEdits":
 		if tool == "Edit" || tool == "Write" || tool == "NotebookEdit" || tool == "MultiEdit" {
-			use.Why = "defaultMode acceptEdits accepts file edits without asking"
+			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking"}}
 			return use, true
 		}
 	case "dontAsk":
@@ -326,7 +325,6 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	}
 	use.Gates = append(use.Gates, &extract.Approval{Kind: "permission_prompt", Loc: at, All: true,
 		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (user-level settings outside the project are not seen)", label)})
-	use.Why = "permission prompt"
 	return use, true
 }
 

@@ -76,8 +76,11 @@ func (b *builder) serverMembers(e *extract.Expr) ([]member, bool) {
 // mcpName is the name a client shows for a server's tool: Claude's
 // mcp__<server>__<tool>, or the server's own name elsewhere.
 func mcpName(client, server, tool string) string {
-	if client == "claude-code" || client == "claude-desktop" {
+	switch {
+	case client == "claude-code" || client == "claude-desktop":
 		return "mcp__" + server + "__" + tool
+	case tool == "*":
+		return server + "/*" // every tool of a server acg cannot list
 	}
 	return tool
 }

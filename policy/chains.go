@@ -380,8 +380,8 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 		}
 	}
 	f.Steps = append(f.Steps, StepAt(t.tool.Loc, fmt.Sprintf("target: %s has role %s (%s)", t.tool.Name, p.Target, tgtBy)))
-	if t.use.Why != "" && t.use.Loc.Valid() && t.use.Loc != t.tool.Loc {
-		f.Steps = append(f.Steps, StepAt(t.use.Loc, t.use.Why))
+	for _, gr := range t.use.Grants {
+		f.Steps = append(f.Steps, StepAt(gr.Loc, gr.Why))
 	}
 	for _, x := range grp.srcs {
 		f.Related = append(f.Related, StepAt(x.tool.Loc, fmt.Sprintf("%s has role %s", x.tool.Name, p.Source)))
@@ -389,7 +389,9 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	for _, x := range grp.tgts {
 		f.Related = append(f.Related, StepAt(x.tool.Loc, fmt.Sprintf("%s has role %s", x.tool.Name, p.Target)))
 		f.SinkIDs = appendUniq(f.SinkIDs, x.tool.ID)
-		f.Fix = append(f.Fix, x.use.Fix...)
+		for _, gr := range x.use.Grants {
+			f.Fix = append(f.Fix, gr.Fix...)
+		}
 	}
 	f.Remediation = p.Remediation + ". " + chainGate(g, grp, t)
 	return f
@@ -399,8 +401,8 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 func chainGate(g *capgraph.Graph, grp *chainGroup, t chainTool) string {
 	owner := g.Agents[grp.tgtAgent]
 	if t.tool.Framework == "claude-code" || (owner != nil && owner.Framework == "claude-code") {
-		if len(t.use.Fix) > 0 {
-			return fmt.Sprintf("Move the permission rule that allows %s from allow to ask (%s).", t.tool.Name, t.use.Why)
+		if len(t.use.Grants) > 0 {
+			return fmt.Sprintf("Require approval before %s: %s (move the rule from allow to ask).", t.tool.Name, t.use.Grants[0].Why)
 		}
 		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json.", claudeRuleName(t.tool))
 	}

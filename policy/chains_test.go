@@ -72,7 +72,11 @@ func (b *gb) agent(id string, tools ...*capgraph.Tool) *gb {
 			b.tools[t.ID] = t
 			b.order = append(b.order, t)
 		}
-		b.uses = append(b.uses, capgraph.Use{Agent: id, Tool: t.ID, Loc: loc})
+		u := capgraph.Use{Agent: id, Tool: t.ID, Loc: loc}
+		if t.Framework == "claude-code" {
+			u.Grants = []capgraph.Grant{{Loc: t.Loc, Why: "allowed without asking by the rule " + t.Name}}
+		}
+		b.uses = append(b.uses, u)
 	}
 	return b
 }

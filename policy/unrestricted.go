@@ -18,11 +18,11 @@ func init() {
 func unrestrictedExecution(in *Input) []*Finding {
 	g := in.Graph
 	type hit struct {
-		u capgraph.Use
+		g capgraph.Grant
 		t *capgraph.Tool
 		a *capgraph.Agent
 	}
-	byLoc := map[string]*hit{}
+	byGrant := map[string]*hit{}
 	var keys []string
 	for _, u := range g.Uses {
 		t := g.Tools[u.Tool]
@@ -30,38 +30,40 @@ func unrestrictedExecution(in *Input) []*Finding {
 		if t == nil || a == nil || t.Src == nil || t.Src.Extra["shell"] != "unscoped" || gatedUse(t, u) {
 			continue
 		}
-		key := u.Loc.File + "\x00" + u.Why
-		h := byLoc[key]
-		if h == nil {
-			keys = append(keys, key)
-			byLoc[key] = &hit{u, t, a}
-			continue
-		}
-		// Report on the session agent rather than a subagent that shares it.
-		if a.Src != nil && a.Src.Ctor == "claude-code" {
-			h.a = a
+		for _, gr := range u.Grants {
+			key := fmt.Sprintf("%s\x00%d\x00%s", gr.Loc.File, gr.Loc.Start.Byte, gr.Why)
+			h := byGrant[key]
+			if h == nil {
+				keys = append(keys, key)
+				byGrant[key] = &hit{gr, t, a}
+				continue
+			}
+			// Report on the session agent rather than a subagent sharing the grant.
+			if a.Src != nil && a.Src.Ctor == "claude-code" {
+				h.a = a
+			}
 		}
 	}
 	sort.Strings(keys)
 	var out []*Finding
 	for _, k := range keys {
-		h := byLoc[k]
-		loc := h.u.Loc
+		h := byGrant[k]
+		loc := h.g.Loc
 		if !loc.Valid() {
 			loc = h.a.Loc
 		}
 		f := &Finding{
-			ID:   fingerprint("unrestricted-execution", h.a.ID, h.t.ID, h.u.Loc.File, h.u.Why),
+			ID:   fingerprint("unrestricted-execution", h.a.ID, h.t.ID, h.g.Loc.File, h.g.Why),
 			Rule: "unrestricted-execution", Severity: High, Agent: h.a.Name, AgentID: h.a.ID,
 			Sink: h.t.Name, InScope: []string{h.a.Name}, Chain: []string{h.t.Name}, ChainType: "direct",
 			VulnerabilityType: "unrestricted_execution", Location: LocationOf(loc), Loc: loc,
-			DecidedBy: "config", Triage: "confirmed: " + h.u.Why,
-			SinkIDs: []string{h.t.ID}, Fix: h.u.Fix,
+			DecidedBy: "config", Triage: "confirmed: " + h.g.Why,
+			SinkIDs: []string{h.t.ID}, Fix: h.g.Fix,
 			Taxonomy: Taxonomy{OWASPLLM: []string{LLM06}, OWASPASI: []string{ASI02, ASI05}, ATLAS: []string{ATLASToolInvocation}},
 		}
 		f.RiskScore = RiskScore(High, "direct", g.Centrality(h.a.ID))
-		f.Message = fmt.Sprintf("Agent %s may run any shell command without asking: %s", h.a.Name, h.u.Why)
-		f.Steps = []Step{StepAt(loc, h.u.Why), StepAt(h.a.Loc, "agent "+h.a.Name+" is declared here")}
+		f.Message = fmt.Sprintf("Agent %s may run any shell command without asking: %s", h.a.Name, h.g.Why)
+		f.Steps = []Step{StepAt(loc, h.g.Why), StepAt(h.a.Loc, "agent "+h.a.Name+" is declared here")}
 		f.Related = []Step{StepAt(h.t.Loc, h.t.Name+" runs any command the model writes")}
 		f.Remediation = "Replace the unscoped Bash permission with scoped rules for the commands the project needs (Bash(npm test:*), Bash(git status)), or move it to permissions.ask, or deny Bash; run unattended sessions in a sandbox."
 		out = append(out, f)
