@@ -104,6 +104,12 @@ type Server struct {
 	ID   string
 	Name string
 	Loc  extract.Loc
+	// Via says how a client's server entry was resolved: "code" (a server
+	// in the tree), "catalog:<id>", or "unknown" (fail closed); "" for a
+	// server defined in code.
+	Via string
+	// Tools are the tool nodes the entry resolves to (for hover).
+	Tools []string
 }
 
 // Node is any node, for output.
@@ -160,6 +166,13 @@ func Build(agents []*Agent, tools []*Tool, servers []*Server, uses []Use, links 
 		for _, ap := range t.Approvals {
 			if ap.All {
 				gr.edge(gr.approval(ap), t.ID, EdgeGates)
+			}
+		}
+	}
+	for _, s := range servers {
+		for _, t := range s.Tools {
+			if gr.Tools[t] != nil {
+				gr.edge(s.ID, t, EdgeServes)
 			}
 		}
 	}

@@ -23,7 +23,7 @@ type servers struct {
 	file   map[*extract.MCPServer]*extract.File
 	// resolved caches the tools of a server for a client naming style.
 	resolved map[string][]serverTool
-	nodes    map[string]bool
+	nodes    map[string]*capgraph.Server
 }
 
 // serverTool is one tool of a resolved server: the graph node and the
@@ -38,7 +38,7 @@ func (b *builder) serverIndex() *servers {
 		return b.srv
 	}
 	s := &servers{byID: map[string]*extract.MCPServer{}, byCall: map[*extract.Call]*extract.MCPServer{},
-		file: map[*extract.MCPServer]*extract.File{}, resolved: map[string][]serverTool{}, nodes: map[string]bool{}}
+		file: map[*extract.MCPServer]*extract.File{}, resolved: map[string][]serverTool{}, nodes: map[string]*capgraph.Server{}}
 	for _, f := range b.ix.files {
 		for _, sv := range f.Servers {
 			s.byID[sv.ID] = sv
@@ -93,21 +93,22 @@ func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool
 		return ts
 	}
 	var out []serverTool
+	node := b.addServer(sv)
 	switch {
 	case sv.Launch == nil:
 		for _, t := range sv.Tools {
 			out = append(out, serverTool{tool: b.addTool(t), raw: t.Name})
 		}
-		b.addServer(sv)
 	default:
 		if code := b.codeServerFor(sv); code != nil {
 			for _, t := range code.Tools {
 				out = append(out, serverTool{tool: b.addTool(t), raw: t.Name})
 			}
 			b.addServer(code)
+			node.Via = "code:" + code.ID
 			break
 		}
-		b.addServer(sv)
+		node.Via = "unknown"
 		l := sv.Launch
 		cat, _ := b.an.Catalog.MCPServerFor(l.Command, l.Args, l.URL)
 		if cat == nil {
@@ -121,6 +122,7 @@ func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool
 			out = append(out, serverTool{tool: b.addResolved(t, effects.Unknown(why, sv.NameLoc)), raw: "*"})
 			break
 		}
+		node.Via = "catalog:" + cat.ID
 		ro := cat.ReadOnly(l.Args, l.Switches, l.URL)
 		names := []string{}
 		for _, ct := range cat.Exposed(ro) {
@@ -149,8 +151,20 @@ func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool
 			}
 		}
 	}
+	for _, st := range out {
+		node.Tools = appendUniq(node.Tools, st.tool.ID)
+	}
 	ix.resolved[key] = out
 	return out
+}
+
+func appendUniq(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
 }
 
 func allowedTool(sv *extract.MCPServer, raw string) bool {
@@ -170,13 +184,15 @@ func allowedTool(sv *extract.MCPServer, raw string) bool {
 	return false
 }
 
-func (b *builder) addServer(sv *extract.MCPServer) {
+func (b *builder) addServer(sv *extract.MCPServer) *capgraph.Server {
 	ix := b.serverIndex()
-	if ix.nodes[sv.ID] {
-		return
+	if n := ix.nodes[sv.ID]; n != nil {
+		return n
 	}
-	ix.nodes[sv.ID] = true
-	b.servers = append(b.servers, &capgraph.Server{ID: sv.ID, Name: sv.Name, Loc: sv.NameLoc})
+	n := &capgraph.Server{ID: sv.ID, Name: sv.Name, Loc: sv.NameLoc}
+	ix.nodes[sv.ID] = n
+	b.servers = append(b.servers, n)
+	return n
 }
 
 // addResolved adds a tool whose effects were decided here (catalog,

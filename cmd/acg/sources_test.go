@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
 	"sort"
@@ -157,5 +158,71 @@ func TestConfigProblems(t *testing.T) {
 	}
 	if strings.Contains(stderr, "settings.json") {
 		t.Errorf("a trailing comma is valid JSONC: %s", stderr)
+	}
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := dir + "/" + name
+		if err := os.MkdirAll(p[:strings.LastIndexByte(p, '/')], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestClaudePermissions: deny > ask > allow, hooks, modes and subagents
+// decide whether an unscoped shell runs without asking.
+func TestClaudePermissions(t *testing.T) {
+	settings := func(perms string) map[string]string {
+		return map[string]string{".claude/settings.json": `{"permissions": ` + perms + `}`}
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []string // unrestricted-execution locations file:line
+		bash  bool     // claude-code still has Bash
+	}{
+		{"allow", settings(`{"allow": ["Bash"]}`), []string{".claude/settings.json:1"}, true},
+		{"deny wins", settings(`{"allow": ["Bash"], "deny": ["Bash"]}`), nil, false},
+		{"ask wins", settings(`{"allow": ["Bash"], "ask": ["Bash"]}`), nil, true},
+		{"scoped", settings(`{"allow": ["Bash(npm test:*)", "Bash(git push:*)"]}`), nil, true},
+		{"bypass mode", settings(`{"defaultMode": "bypassPermissions"}`), []string{".claude/settings.json:1"}, true},
+		{"dontAsk refuses", settings(`{"defaultMode": "dontAsk"}`), nil, false},
+		{"hook", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash"]}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check"}]}]}}`}, nil, true},
+		{"subagent mode", map[string]string{".claude/agents/ops.md": "---\nname: ops\ndescription: d\ntools: Bash, Read\npermissionMode: bypassPermissions\n---\n"},
+			[]string{".claude/agents/ops.md:5"}, true},
+		{"shared rule, reported once", map[string]string{".claude/settings.json": "{\"permissions\": {\"allow\": [\"Bash\"]}}",
+			".claude/agents/ops.md": "---\nname: ops\ndescription: d\ntools: Bash\n---\n"}, []string{".claude/settings.json:1"}, true},
+	} {
+		d, _, _ := scanJSON(t, writeTree(t, tc.files))
+		var got []string
+		for _, f := range d.Findings {
+			if f.Rule == "unrestricted-execution" {
+				got = append(got, fmt.Sprintf("%s:%d", f.Location.File, f.Location.Line))
+				if f.Agent != "claude-code" && tc.name == "shared rule, reported once" {
+					t.Errorf("%s: reported on %s", tc.name, f.Agent)
+				}
+			}
+		}
+		if strings.Join(got, ";") != strings.Join(tc.want, ";") {
+			t.Errorf("%s: unrestricted-execution at %v, want %v", tc.name, got, tc.want)
+		}
+		hasBash := false
+		for _, a := range d.Agents {
+			for _, id := range a.Tools {
+				if a.Name == "claude-code" && strings.HasSuffix(id, "#Bash") {
+					hasBash = true
+				}
+			}
+		}
+		if hasBash != tc.bash {
+			t.Errorf("%s: claude-code has Bash = %v, want %v", tc.name, hasBash, tc.bash)
+		}
 	}
 }
