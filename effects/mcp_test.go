@@ -129,3 +129,22 @@ func TestClaudeTool(t *testing.T) {
 		t.Errorf("unknown MCP tool: %v %v", mcp.DecidedBy(), mcp.Roles)
 	}
 }
+
+func TestOverrideKeepsStandingRoles(t *testing.T) {
+	c := DefaultCatalog()
+	bash := c.ClaudeTool("Bash", "", extract.Loc{})
+	if o := Override(bash, map[Label]bool{}, true, "sandboxed", extract.Loc{}); len(o.Roles) != 0 {
+		t.Errorf("a complete declaration keeps roles %v", o.Roles)
+	}
+	if o := Override(bash, map[Label]bool{NetworkEgress: false}, false, "no network", extract.Loc{}); strings.Join(o.Roles, ",") != "shell_execute" || o.RoleDecider("shell_execute") != ByAlias {
+		t.Errorf("a partial declaration must keep alias roles: %v", o.Roles)
+	}
+	e := newEffects()
+	e.add(Evidence{Label: NetworkEgress, Role: "http_request"}, ByRules)
+	e.add(Evidence{Label: ReadsPrivate, Role: "read_file"}, ByRules)
+	e.settle(ByRules)
+	o := Override(e, map[Label]bool{NetworkEgress: false}, false, "posts nowhere", extract.Loc{})
+	if strings.Join(o.Roles, ",") != "read_file" {
+		t.Errorf("roles after removing egress = %v, want read_file only", o.Roles)
+	}
+}

@@ -14,7 +14,6 @@ func Override(base *Effects, set map[Label]bool, complete bool, reason string, a
 			c.Evidence = append([]Evidence(nil), r.Evidence...)
 			out.Labels[l] = &c
 		}
-		out.Roles = append([]string(nil), base.Roles...)
 	}
 	for _, l := range Labels {
 		v, named := set[l]
@@ -24,5 +23,33 @@ func Override(base *Effects, set map[Label]bool, complete bool, reason string, a
 		out.Labels[l] = &Result{Value: v, DecidedBy: ByConfig,
 			Evidence: []Evidence{{Label: l, Kind: "config", Loc: at, Detail: "declared in " + at.File + ": " + reason}}}
 	}
+	keepRoles(out, base, complete)
 	return out
+}
+
+// keepRoles carries over the chain roles the declaration leaves standing:
+// a role found with evidence survives while a label keeps that evidence;
+// a role from the catalog or an alias survives unless the declaration is
+// complete (the user said exactly what the tool does).
+func keepRoles(out, base *Effects, complete bool) {
+	if base == nil {
+		return
+	}
+	for _, r := range base.Roles {
+		withEvidence, standing := false, false
+		for _, l := range Labels {
+			for _, ev := range base.Get(l).Evidence {
+				if ev.Role != r {
+					continue
+				}
+				withEvidence = true
+				if res := out.Labels[l]; res.Value && res.DecidedBy != ByConfig {
+					standing = true
+				}
+			}
+		}
+		if standing || (!withEvidence && !complete) {
+			out.addRoleBy(r, base.RoleDecider(r))
+		}
+	}
 }

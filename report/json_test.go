@@ -67,7 +67,15 @@ func TestContractFields(t *testing.T) {
 	check("tool", tools[0])
 	check("effects", tools[0].(map[string]any)["effects"])
 	check("effects", tools[0].(map[string]any)["decided_by"])
+	// The inbox's first finding by position and rule: its dangerous-chain
+	// and rule-of-two are both critical on the agent's line.
 	f := findings[0].(map[string]any)
+	for _, x := range findings {
+		if x.(map[string]any)["rule"] == "rule-of-two" {
+			f = x.(map[string]any)
+			break
+		}
+	}
 	check("finding", f)
 	check("loc", f["location"])
 	check("step", f["steps"].([]any)[0])

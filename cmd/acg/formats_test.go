@@ -403,8 +403,9 @@ archiver = create_react_agent(ChatOpenAI(model="gpt-4o-mini"), tools=[read_email
 		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatalf("%v: %s", err, errs)
 		}
-		// The new agent's findings only: rule-of-two, and the toxic-flow
-		// from the mail to its archive write.
+		// The new agent's findings only: rule-of-two, the toxic-flow from
+		// the mail to its archive write, and the read_notes ->
+		// append_archive dangerous-chain.
 		rules := map[string]bool{}
 		for _, f := range doc.Findings {
 			if f.Agent != "archiver" {
@@ -412,7 +413,7 @@ archiver = create_react_agent(ChatOpenAI(model="gpt-4o-mini"), tools=[read_email
 			}
 			rules[f.Rule] = true
 		}
-		if len(doc.Findings) != 2 || !rules["rule-of-two"] || !rules["toxic-flow"] {
+		if len(doc.Findings) != 3 || !rules["rule-of-two"] || !rules["toxic-flow"] || !rules["dangerous-chain"] {
 			t.Fatalf("%s baseline: want exactly the new agent's findings, got %+v", format, doc.Findings)
 		}
 		if code != exitFindings {
@@ -488,8 +489,15 @@ func TestConfig(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v %s", err, errs)
 	}
-	if code != exitFindings || len(doc.Findings) != 2 || doc.Findings[0].Severity != policy.Critical || doc.Findings[1].Severity != policy.Critical {
+	// Only the inbox's critical findings stay (rule-of-two, toxic-flow and
+	// the read_notes -> send_http dangerous-chain); missing-approval is high.
+	if code != exitFindings || len(doc.Findings) < 2 {
 		t.Fatalf("threshold critical: exit %d, %+v", code, doc.Findings)
+	}
+	for _, f := range doc.Findings {
+		if f.Severity != policy.Critical {
+			t.Fatalf("threshold critical kept %s %s", f.Rule, f.Severity)
+		}
 	}
 	// Overrides: decided_by config, with the reason and line as evidence.
 	mustWrite(t, filepath.Join(dir, ".acg.yaml"), "tools:\n  - tool: tools.py#send_http\n    effects: []\n    reason: dry-run build, posts nowhere\n")
