@@ -112,3 +112,13 @@ func BenchmarkAllChecks5000(b *testing.B) {
 func BenchmarkAllChecksDense1000(b *testing.B) {
 	benchChecks(b, func() *capgraph.Graph { return dense(1000) })
 }
+
+// BenchmarkChains5000: dangerous-chain alone on the same graph.
+func BenchmarkChains5000(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		g := generated(5000)
+		b.StartTimer()
+		dangerousChain(&Input{Graph: g})
+	}
+}

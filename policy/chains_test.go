@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
 )
@@ -287,5 +288,27 @@ func BenchmarkChains100Tools(b *testing.B) {
 func BenchmarkChains100Agents(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		dangerousChain(&Input{Graph: fullyConnectedAgents(100)})
+	}
+}
+
+// TestUserPatterns: .acg.yaml rows match a role or a tool's exact name,
+// never a substring; a row for a built-in pair replaces it.
+func TestUserPatterns(t *testing.T) {
+	issue, deploy := roleTool("read_issue_tool", "read_issue"), roleTool("deploy_preview")
+	g := newGB().agent("a", issue, deploy, roleTool("deploy_preview_v2")).build()
+	rows := []config.ChainPattern{{Source: "read_issue", Target: "deploy_preview", Type: "issue_to_deploy", Severity: "critical", Pos: config.Pos{Line: 3}}}
+	got := dangerousChain(&Input{Graph: g, ChainPatterns: rows})
+	if len(got) != 1 || strings.Join(got[0].Chain, ">") != "read_issue_tool>deploy_preview" || got[0].VulnerabilityType != "issue_to_deploy" {
+		t.Fatalf("user row: %v", summary(got))
+	}
+	if len(dangerousChain(&Input{Graph: g})) != 0 {
+		t.Error("without the row there is no chain")
+	}
+	read, send := roleTool("r", "read_file"), roleTool("s", "http_request")
+	g = newGB().agent("a", read, send).build()
+	rows = []config.ChainPattern{{Source: "read_file", Target: "http_request", Type: "accepted_export", Severity: "low", Pos: config.Pos{Line: 9}}}
+	got = dangerousChain(&Input{Graph: g, ChainPatterns: rows})
+	if len(got) != 1 || got[0].Severity != Low || got[0].VulnerabilityType != "accepted_export" {
+		t.Errorf("a user row must replace the built-in pair: %v", summary(got))
 	}
 }
