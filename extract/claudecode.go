@@ -25,10 +25,8 @@ type ClaudeSettings struct {
 	DefaultMode    string
 	DefaultModeLoc Loc
 	Hooks          []*ClaudeHook
-	// Project MCP server switches (.mcp.json servers).
-	EnableAllProjectMCP bool
-	EnabledMCPServers   []string
-	DisabledMCPServers  []string
+	// DisabledMCPServers are .mcp.json servers the user turned off.
+	DisabledMCPServers []string
 	// Permissions is the permissions object (for edits that create it).
 	Permissions Loc
 }
@@ -147,10 +145,6 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 		return f
 	}
 	d := jsonDoc{f, src}
-	if v := root.Get("enableAllProjectMcpServers"); v != nil && v.Kind == JSONBool {
-		cs.EnableAllProjectMCP = v.Bool
-	}
-	cs.EnabledMCPServers = root.Get("enabledMcpjsonServers").Strings()
 	cs.DisabledMCPServers = root.Get("disabledMcpjsonServers").Strings()
 	if pm := root.Member("permissions"); pm != nil {
 		perms := pm.Value
@@ -396,12 +390,12 @@ func (y yamlDoc) toolNames(n *yaml.Node) []ToolName {
 			start++
 		}
 		for _, part := range splitTools(n.Value) {
-			i := bytes.Index(y.src[start:lineEnd(y.src, start)], []byte(part.text))
+			i := bytes.Index(y.src[start:lineEnd(y.src, start)], []byte(part))
 			loc := y.nodeLoc(n)
 			if i >= 0 {
-				loc = y.loc(start+i, start+i+len(part.text))
+				loc = y.loc(start+i, start+i+len(part))
 			}
-			add(part.text, loc)
+			add(part, loc)
 		}
 	case yaml.SequenceNode:
 		for _, e := range n.Content {
@@ -413,11 +407,9 @@ func (y yamlDoc) toolNames(n *yaml.Node) []ToolName {
 	return out
 }
 
-type toolPart struct{ text string }
-
 // splitTools splits on commas outside parentheses: "Bash(a, b), Read".
-func splitTools(s string) []toolPart {
-	var out []toolPart
+func splitTools(s string) []string {
+	var out []string
 	depth, start := 0, 0
 	for i, r := range s {
 		switch r {
@@ -429,12 +421,12 @@ func splitTools(s string) []toolPart {
 			}
 		case ',':
 			if depth == 0 {
-				out = append(out, toolPart{strings.TrimSpace(s[start:i])})
+				out = append(out, strings.TrimSpace(s[start:i]))
 				start = i + 1
 			}
 		}
 	}
-	out = append(out, toolPart{strings.TrimSpace(s[start:])})
+	out = append(out, strings.TrimSpace(s[start:]))
 	return out
 }
 

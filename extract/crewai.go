@@ -39,11 +39,11 @@ type Crew struct {
 	Loc                    Loc
 }
 
-// CrewTask is a Task(...) call.
+// CrewTask is a Task(...) call. Its human_input=True reviews the output
+// after the tools ran: it is not a gate, so it is not kept.
 type CrewTask struct {
-	Agent      *Expr
-	Tools      *Expr
-	HumanInput bool
+	Agent *Expr
+	Tools *Expr
 	// ConfigKey is the tasks.yaml entry (config=self.tasks_config["k"]).
 	ConfigKey string
 	Class     string
@@ -58,7 +58,6 @@ type CrewClass struct {
 	AgentsConfig, TasksConfig string
 	// ToolMethods are @tool methods by name: YAML tool lists name them.
 	ToolMethods map[string]*Func
-	Loc         Loc
 }
 
 // ToolHook is a pre-tool hook that asks a human or blocks.
@@ -68,7 +67,6 @@ type ToolHook struct {
 	Agents []string
 	// Class is set for a hook method of a @CrewBase class (crew-scoped).
 	Class string
-	Func  *Func
 }
 
 // CrewConfig is a YAML config file of a crew.
@@ -81,12 +79,11 @@ type CrewConfig struct {
 type CrewEntry struct {
 	Key    string
 	KeyLoc Loc
-	// Agents: role, tools, allow_delegation. Tasks: agent, tools, human_input.
+	// Agents: role, tools, allow_delegation. Tasks: agent, tools.
 	Role            string
 	Tools           []ToolName
 	AllowDelegation bool
 	Agent           string
-	HumanInput      bool
 }
 
 func crewAI(f *File, root *node, src []byte) {
@@ -96,7 +93,7 @@ func crewAI(f *File, root *node, src []byte) {
 		if !hasDecorator(cl.Decorators, "CrewBase") {
 			continue
 		}
-		cc := &CrewClass{Name: cl.Name, ToolMethods: map[string]*Func{}, Loc: cl.NameLoc,
+		cc := &CrewClass{Name: cl.Name, ToolMethods: map[string]*Func{},
 			AgentsConfig: "config/agents.yaml", TasksConfig: "config/tasks.yaml"}
 		if s, ok := Deref(cl.Attrs["agents_config"]).StrValue(); ok {
 			cc.AgentsConfig = s
@@ -164,9 +161,6 @@ func crewAI(f *File, root *node, src []byte) {
 			f.addAgent(a)
 		case qualIs(c.Qual, "Task", "crewai"):
 			t := &CrewTask{Agent: e.Kwarg("agent"), Tools: e.Kwarg("tools"), Loc: c.Loc, Class: class}
-			if _, on := truthyArg(e, "human_input"); on {
-				t.HumanInput = true
-			}
 			if key, ok := configKey(e.Kwarg("config")); ok {
 				t.ConfigKey = key
 			}
@@ -283,7 +277,7 @@ func crewHooks(f *File, cf *CrewFacts, root *node, src []byte) {
 			return
 		}
 		ap.Loc = at
-		h := &ToolHook{Approval: ap, Class: fn.Class, Func: fn}
+		h := &ToolHook{Approval: ap, Class: fn.Class}
 		if filter != nil {
 			if names := Strings(filter.Kwarg("tools")); len(names) > 0 {
 				if ap.All {

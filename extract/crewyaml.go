@@ -60,12 +60,6 @@ func CrewYAML(rel string, src []byte) *File {
 				e.AllowDelegation = b
 			}
 		}
-		if n := yamlGet(v, "human_input"); n != nil {
-			var b bool
-			if n.Decode(&b) == nil {
-				e.HumanInput = b
-			}
-		}
 		cc.Entries = append(cc.Entries, e)
 	}
 	return f

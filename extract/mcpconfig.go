@@ -3,7 +3,6 @@ package extract
 import (
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 )
 
@@ -142,15 +141,5 @@ func stringMap(v *JSONValue) map[string]string {
 		}
 		out[m.Key] = val
 	}
-	return out
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

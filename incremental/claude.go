@@ -154,7 +154,9 @@ func (b *builder) claudeProject(p *claudeProject) {
 			for _, st := range b.serverTools(sv, "claude-code") {
 				name := mcpName("claude-code", sv.Name, st.raw)
 				all = append(all, ctool{name: name, tool: name, node: st.tool, loc: sv.NameLoc})
-				b.aliasRoles(st.tool, name, "")
+				if st.tool.Kind == extract.ToolMCP { // code in the tree has roles of its own
+					b.aliasRoles(st.tool, name, "")
+				}
 			}
 		}
 	}

@@ -404,7 +404,7 @@ func chainGate(g *capgraph.Graph, grp *chainGroup, t chainTool) string {
 		if len(t.use.Grants) > 0 {
 			return fmt.Sprintf("Require approval before %s: %s (move the rule from allow to ask).", t.tool.Name, t.use.Grants[0].Why)
 		}
-		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json.", claudeRuleName(t.tool))
+		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json.", t.tool.Name)
 	}
 	var res *effects.Result
 	for _, l := range []effects.Label{effects.NetworkEgress, effects.ExecutesCode, effects.WritesState} {
@@ -418,8 +418,6 @@ func chainGate(g *capgraph.Graph, grp *chainGroup, t chainTool) string {
 	}
 	return gateFor(owner, t.tool, res)
 }
-
-func claudeRuleName(t *capgraph.Tool) string { return t.Name }
 
 func agentNames(g *capgraph.Graph, ids []string) string {
 	var out []string
