@@ -322,9 +322,9 @@ func TestChainEvents(t *testing.T) {
 		dir  string
 		want []string // action_taken of each line, in order
 	}{
-		{"inbox", []string{"reported", "reported", "reported"}},
+		{"inbox", []string{"reported", "reported", "reported", "reported"}},
 		{"inbox-fixed", []string{"blocked-by-approval"}},
-		{"suppressed", []string{"suppressed", "suppressed", "suppressed"}},
+		{"suppressed", []string{"suppressed", "suppressed", "suppressed", "suppressed"}},
 	} {
 		out, errs, code := run(t, "../../testdata/"+tt.dir, "--format", "jsonl", "--fail-on", "none")
 		if code != 0 {
