@@ -104,9 +104,9 @@ type Server struct {
 	ID   string
 	Name string
 	Loc  extract.Loc
-	// Via says how a client's server entry was resolved: "code" (a server
-	// in the tree), "catalog:<id>", or "unknown" (fail closed); "" for a
-	// server defined in code.
+	// Via says how a client's server entry was resolved: "code:<server
+	// id>" (a server in the tree), "catalog:<id>", or "unknown" (fail
+	// closed); "" for a server defined in code.
 	Via string
 	// Tools are the tool nodes the entry resolves to (for hover).
 	Tools []string
