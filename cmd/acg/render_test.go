@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
