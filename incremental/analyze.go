@@ -41,21 +41,36 @@ func (s *Snapshot) AnalyzeWith(external []prove.Flow, withBuiltin bool) *Result 
 }
 
 func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
+	return s.finish(buildGraph(s.facts()), external, withBuiltin, nil)
+}
+
+// facts returns the extracted files in path order.
+func (s *Snapshot) facts() []*extract.File {
 	var facts []*extract.File
+	for _, f := range s.Files() {
+		if f.Facts != nil {
+			facts = append(facts, f.Facts)
+		}
+	}
+	return facts
+}
+
+// finish proves the flows and runs the checks (but those in skip) over the
+// capability graph of the snapshot. Snapshot.Analyze and the language
+// server's incremental Analyzer (components.go) share it.
+func (s *Snapshot) finish(g *capgraph.Graph, external []prove.Flow, withBuiltin bool, skip map[string]bool) *Result {
 	var problems []extract.Problem
 	var flows []prove.Flow
 	for _, f := range s.Files() {
 		if f.Facts != nil {
-			facts = append(facts, f.Facts)
 			problems = append(problems, f.Facts.Problems...)
 			if withBuiltin {
 				flows = append(flows, f.builtinFlows()...)
 			}
 		}
 	}
-	g := buildGraph(facts)
 	r := &Result{Graph: g, Problems: problems, Flows: prove.Merge(flows, external)}
-	s.runChecks(r)
+	s.runChecks(r, skip)
 	return r
 }
 

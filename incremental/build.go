@@ -32,7 +32,27 @@ type member struct {
 }
 
 func buildGraph(files []*extract.File) *capgraph.Graph {
-	ix := newIndex(files)
+	return buildParts(newIndex(files), files).graph()
+}
+
+// parts are what buildParts resolved, before they become one graph: the
+// language server builds closed groups of files separately and merges them
+// (components.go).
+type parts struct {
+	agents  []*capgraph.Agent
+	tools   []*capgraph.Tool
+	servers []*capgraph.Server
+	uses    []capgraph.Use
+	links   []capgraph.Link
+}
+
+func (p *parts) graph() *capgraph.Graph {
+	return capgraph.Build(p.agents, p.tools, p.servers, p.uses, p.links)
+}
+
+// buildParts resolves the agents and tools of files. ix may index more files
+// than those: names resolve against the whole workspace.
+func buildParts(ix *index, files []*extract.File) *parts {
 	b := &builder{ix: ix, an: effects.NewAnalyzer(resolver{ix}), tools: map[string]*capgraph.Tool{},
 		agents: map[*extract.Agent]*capgraph.Agent{}, byCall: map[*extract.Call]*extract.Agent{}}
 	for _, f := range files {
@@ -70,7 +90,7 @@ func buildGraph(files []*extract.File) *capgraph.Graph {
 	for _, id := range b.order {
 		tools = append(tools, b.tools[id])
 	}
-	return capgraph.Build(agents, tools, b.servers, b.uses, b.links)
+	return &parts{agents: agents, tools: tools, servers: b.servers, uses: b.uses, links: b.links}
 }
 
 // agentLoc is where an agent is reported: its constructor call, or for a

@@ -76,7 +76,8 @@ func KnownRules() []string {
 // tool overrides first (they change what the checks see), then the enabled
 // checks, the severity threshold, and suppressions. A config with errors
 // is reported and otherwise ignored: every finding stays (fail closed).
-func (s *Snapshot) runChecks(r *Result) {
+// Checks in skip do not run (the language server skips one that panicked).
+func (s *Snapshot) runChecks(r *Result, skip map[string]bool) {
 	cfg, err := s.loadConfig()
 	if err == nil && cfg != nil {
 		err = cfg.CheckRules(KnownRules())
@@ -89,10 +90,10 @@ func (s *Snapshot) runChecks(r *Result) {
 	r.Config = cfg
 	applyOverrides(r.Graph, cfg)
 	var enabled map[string]bool
-	if cfg != nil && len(cfg.DisabledRules) > 0 {
+	if cfg != nil && len(cfg.DisabledRules) > 0 || len(skip) > 0 {
 		enabled = map[string]bool{}
 		for _, c := range policy.Checks() {
-			enabled[c.Name] = !cfg.Disabled(c.Name)
+			enabled[c.Name] = !cfg.Disabled(c.Name) && !skip[c.Name]
 		}
 	}
 	in := &policy.Input{Graph: r.Graph, Flows: r.Flows}

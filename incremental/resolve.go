@@ -13,6 +13,10 @@ type index struct {
 	files   []*extract.File
 	byMod   map[string][]*extract.File // module name and every dotted suffix of it
 	byScope map[*extract.Scope]*extract.File
+	// rec, when set, hears every module lookup: the only way resolution
+	// crosses from one file to another, so it tells which files a group of
+	// files depends on (components.go).
+	rec func(from *extract.File, name string, found *extract.File)
 }
 
 func newIndex(files []*extract.File) *index {
@@ -45,7 +49,10 @@ func (ix *index) fileOf(sc *extract.Scope) *extract.File {
 
 // module finds the file of a dotted module name imported from `from`.
 // Among several files with that suffix, the one nearest the importer wins.
-func (ix *index) module(name string, from *extract.File) *extract.File {
+func (ix *index) module(name string, from *extract.File) (found *extract.File) {
+	if ix.rec != nil {
+		defer func() { ix.rec(from, name, found) }()
+	}
 	cands := ix.byMod[name]
 	switch len(cands) {
 	case 0:

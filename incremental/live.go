@@ -1,0 +1,349 @@
+package incremental
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// Workspace is the live workspace of the language server: the files of a
+// root as read from disk, overlaid by the documents open in the editor, as
+// a sequence of immutable snapshots. Every change makes a new snapshot that
+// shares the unchanged files with the previous one; Analyze then rebuilds
+// only what the change reaches (see Analyzer).
+//
+// An open document keeps its tree-sitter tree and is re-parsed incrementally:
+// each edit is applied with Tree.Edit to a copy of the previous tree (trees
+// in snapshots are never mutated) and the parser reuses the unchanged parts.
+type Workspace struct {
+	root string
+	an   Analyzer
+
+	mu   sync.Mutex
+	seq  uint64
+	snap *Snapshot
+	disk map[string]*File // as last read from disk, skipped files included
+	docs map[string]*doc  // open documents
+}
+
+// doc is an open document.
+type doc struct {
+	version int32
+	text    []byte
+	tree    *sitter.Tree // tree of text (nil when not parsed), for the next incremental parse
+	file    *File        // what snapshots hold for the document
+	good    bool         // file was extracted from text without syntax errors
+}
+
+// Edit replaces the bytes [Start, End) of a document's text with Text.
+type Edit struct {
+	Start, End int
+	Text       []byte
+}
+
+// Document is the editor's view of an open document.
+type Document struct {
+	Version int32
+	Text    []byte
+}
+
+// NewWorkspace returns an empty workspace over root; Load reads it.
+func NewWorkspace(root string, log func(string)) *Workspace {
+	w := &Workspace{root: root, disk: map[string]*File{}, docs: map[string]*doc{}}
+	w.an.Log = log
+	w.snap = NewSnapshot(root, 0, nil)
+	return w
+}
+
+// Root is the directory the workspace's relative paths start from.
+func (w *Workspace) Root() string { return w.root }
+
+// Snapshot returns the current snapshot.
+func (w *Workspace) Snapshot() *Snapshot {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.snap
+}
+
+// Analyze analyses a snapshot of this workspace, reusing what earlier
+// analyses built for files the changes do not reach.
+func (w *Workspace) Analyze(ctx context.Context, s *Snapshot) (*Result, error) {
+	return w.an.Analyze(ctx, s)
+}
+
+// Document returns an open document's version and text.
+func (w *Workspace) Document(rel string) (Document, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	d := w.docs[rel]
+	if d == nil {
+		return Document{}, false
+	}
+	return Document{Version: d.version, Text: d.text}, true
+}
+
+// Load reads every file of the root from disk (again), keeping the files
+// whose content did not change so that their analysis is reused. Open
+// documents keep the editor's text.
+func (w *Workspace) Load(ctx context.Context) ([]Warning, error) {
+	fresh, warns, err := Load(ctx, w.root, nil)
+	if err != nil {
+		return nil, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	disk := map[string]*File{}
+	for _, f := range fresh.Files() {
+		if old := w.disk[f.Path]; old != nil && old.Skipped == "" && f.Skipped == "" && old.Hash == f.Hash {
+			f = old
+		}
+		disk[f.Path] = f
+	}
+	w.disk = disk
+	w.rebuildLocked()
+	return warns, nil
+}
+
+// rebuildLocked makes a new snapshot from the disk files and open documents.
+func (w *Workspace) rebuildLocked() {
+	var files []*File
+	for p, f := range w.disk {
+		if w.docs[p] == nil {
+			files = append(files, f)
+		}
+	}
+	for _, d := range w.docs {
+		files = append(files, d.file)
+	}
+	w.seq++
+	w.snap = NewSnapshot(w.root, w.seq, files)
+}
+
+func (w *Workspace) swapLocked(changed []*File, removed []string) *Snapshot {
+	w.seq++
+	w.snap = w.snap.With(w.seq, changed, removed)
+	return w.snap
+}
+
+// Open starts tracking a document the editor opened. Files no extractor
+// reads are not tracked.
+func (w *Workspace) Open(ctx context.Context, rel string, version int32, text []byte) (*Snapshot, error) {
+	if Kind(rel) == "" {
+		return w.Snapshot(), nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var f *File
+	if old := w.disk[rel]; old != nil && old.Skipped == "" && bytes.Equal(old.Src, text) {
+		f = withVersion(old, version) // the parse of the disk file serves as is
+	} else {
+		var err error
+		if f, err = NewFile(ctx, rel, text, nil); err != nil {
+			return w.snap, err
+		}
+		f.Version = version
+	}
+	w.docs[rel] = &doc{version: version, text: text, tree: f.Tree, file: f, good: !hasSyntaxError(f)}
+	return w.swapLocked([]*File{f}, nil), nil
+}
+
+// Change applies the editor's edits to an open document, in order, and
+// re-parses it incrementally. When the new text has syntax errors the
+// snapshot keeps the last facts extracted without any (the text and tree
+// still advance, for the next edit). It returns the snapshot and whether it
+// holds the new text.
+func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits []Edit) (*Snapshot, bool, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	d := w.docs[rel]
+	if d == nil {
+		return w.snap, false, fmt.Errorf("change to %s, which is not open", rel)
+	}
+	text := d.text
+	var tree *sitter.Tree
+	if d.tree != nil {
+		tree = d.tree.Copy() // the old tree may belong to a snapshot
+	}
+	for _, e := range edits {
+		if e.Start < 0 || e.End < e.Start || e.End > len(text) {
+			// The editor and we disagree about the text: nothing below can be trusted.
+			return w.snap, false, fmt.Errorf("change to %s: edit [%d,%d) outside the text (%d bytes)", rel, e.Start, e.End, len(text))
+		}
+		next := make([]byte, 0, len(text)-(e.End-e.Start)+len(e.Text))
+		next = append(append(append(next, text[:e.Start]...), e.Text...), text[e.End:]...)
+		if tree != nil {
+			tree.Edit(sitter.EditInput{
+				StartIndex: uint32(e.Start), OldEndIndex: uint32(e.End), NewEndIndex: uint32(e.Start + len(e.Text)),
+				StartPoint: treePoint(text, e.Start), OldEndPoint: treePoint(text, e.End), NewEndPoint: treePoint(next, e.Start+len(e.Text)),
+			})
+		}
+		text = next
+	}
+	d.version, d.text = version, text
+	f, err := NewFile(ctx, rel, text, tree)
+	if err != nil {
+		d.tree = nil // parse from scratch next time
+		return w.snap, false, err
+	}
+	f.Version = version
+	d.tree = f.Tree
+	if hasSyntaxError(f) && d.good {
+		return w.snap, false, nil
+	}
+	d.file, d.good = f, !hasSyntaxError(f)
+	return w.swapLocked([]*File{f}, nil), true, nil
+}
+
+// Close stops tracking a document: the file on disk takes its place.
+func (w *Workspace) Close(ctx context.Context, rel string) (*Snapshot, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	d := w.docs[rel]
+	if d == nil {
+		return w.snap, nil
+	}
+	delete(w.docs, rel)
+	src, why, err := readFile(w.root, rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		delete(w.disk, rel)
+		return w.swapLocked(nil, []string{rel}), nil
+	case err != nil:
+		return w.swapLocked(nil, []string{rel}), fmt.Errorf("%s: %w", rel, err)
+	case why != "":
+		f := &File{Path: rel, Kind: Kind(rel), Skipped: why}
+		w.disk[rel] = f
+		return w.swapLocked([]*File{f}, nil), nil
+	}
+	f := w.disk[rel]
+	switch {
+	case d.file.Skipped == "" && bytes.Equal(d.file.Src, src):
+		f = withVersion(d.file, 0)
+	case f == nil || f.Skipped != "" || !bytes.Equal(f.Src, src):
+		if f, err = NewFile(ctx, rel, src, nil); err != nil {
+			return w.snap, err
+		}
+	}
+	w.disk[rel] = f
+	return w.swapLocked([]*File{f}, nil), nil
+}
+
+// Refresh re-reads files from disk after they changed there (a save, a git
+// checkout, another tool). Open documents keep the editor's text. It
+// returns the skipped files' reasons as warnings.
+func (w *Workspace) Refresh(ctx context.Context, rels []string) (*Snapshot, []Warning) {
+	type read struct {
+		rel  string
+		f    *File
+		gone bool
+	}
+	var reads []read
+	var warns []Warning
+	for _, rel := range w.expand(rels) {
+		if Kind(rel) == "" {
+			continue
+		}
+		src, why, err := readFile(w.root, rel)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			reads = append(reads, read{rel: rel, gone: true})
+			continue
+		case err != nil:
+			warns = append(warns, Warning{Path: rel, Message: "not readable: " + err.Error()})
+			continue
+		case why != "":
+			warns = append(warns, Warning{Path: rel, Message: why})
+			reads = append(reads, read{rel: rel, f: &File{Path: rel, Kind: Kind(rel), Skipped: why}})
+			continue
+		}
+		if old := w.diskFile(rel); old != nil && old.Skipped == "" && old.Hash == hashOf(src) {
+			continue
+		}
+		f, err := NewFile(ctx, rel, src, nil)
+		if err != nil {
+			warns = append(warns, Warning{Path: rel, Message: err.Error()})
+			continue
+		}
+		reads = append(reads, read{rel: rel, f: f})
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var changed []*File
+	var removed []string
+	for _, r := range reads {
+		if r.gone {
+			if w.disk[r.rel] == nil {
+				continue
+			}
+			delete(w.disk, r.rel)
+		} else {
+			w.disk[r.rel] = r.f
+		}
+		if w.docs[r.rel] != nil {
+			continue
+		}
+		if r.gone {
+			removed = append(removed, r.rel)
+		} else {
+			changed = append(changed, r.f)
+		}
+	}
+	if len(changed) == 0 && len(removed) == 0 {
+		return w.snap, warns
+	}
+	return w.swapLocked(changed, removed), warns
+}
+
+// expand replaces paths no extractor reads, such as a removed directory,
+// by the known files under them.
+func (w *Workspace) expand(rels []string) []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for _, rel := range rels {
+		if Kind(rel) != "" {
+			out = append(out, rel)
+			continue
+		}
+		for p := range w.disk {
+			if strings.HasPrefix(p, rel+"/") {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func (w *Workspace) diskFile(rel string) *File {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.disk[rel]
+}
+
+// withVersion is the same file as an editor version of it (its builtin
+// flows are proved again for the copy, once).
+func withVersion(f *File, v int32) *File {
+	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Tree: f.Tree, Facts: f.Facts, Skipped: f.Skipped, Version: v}
+}
+
+func hasSyntaxError(f *File) bool {
+	return f.Tree != nil && f.Tree.RootNode().HasError()
+}
+
+// treePoint is the tree-sitter point (row, byte column) of a byte offset.
+//
+// go-tree-sitter's EditInput passes OldEndPoint where tree-sitter expects the
+// new end point, so node rows and columns can be off after an edit on the
+// edited line. Nothing here reads them: extraction uses byte offsets only,
+// and the Python scanner counts indentation itself.
+func treePoint(text []byte, off int) sitter.Point {
+	row := bytes.Count(text[:off], []byte{'\n'})
+	col := off - (bytes.LastIndexByte(text[:off], '\n') + 1)
+	return sitter.Point{Row: uint32(row), Column: uint32(col)}
+}
