@@ -37,9 +37,37 @@ type Analyzer struct {
 
 // component is one closed group of files and what building it gave.
 type component struct {
-	files []*File         // sorted by path; pointer identity says unchanged
-	names map[string]bool // every module name its files looked up, found or not
-	parts *parts
+	files  []*File         // sorted by path; pointer identity says unchanged
+	names  map[string]bool // every module name its files looked up, found or not
+	parts  *parts
+	joined bool // holds the joined files (see joined)
+}
+
+// plainFrameworks are those whose agents and tools reach other files only
+// through imports.
+var plainFrameworks = map[string]bool{"langgraph": true, "langchain": true, "openai-agents": true, "python": true, "unknown": true}
+
+// joined reports a file that resolveSources joins with others by paths and
+// names rather than imports: configs (MCP clients, Claude Code, crew YAML,
+// .acg.yaml), MCP servers, crews, and agents or tools of any framework not
+// known to be plain. All such files form one group, rebuilt when any of
+// them changes, appears or goes: correct for any join, at the price of
+// rebuilding them together.
+func joined(f *extract.File) bool {
+	if f.Lang != extract.LangPython || len(f.Servers) > 0 || f.Crew != nil || f.Client != nil || f.Claude != nil || f.Subagent != nil {
+		return true
+	}
+	for _, a := range f.Agents {
+		if !plainFrameworks[a.Framework] {
+			return true
+		}
+	}
+	for _, t := range f.Tools {
+		if !plainFrameworks[t.Framework] {
+			return true
+		}
+	}
+	return false
 }
 
 // Analyze returns the analysis of s, reusing the groups of files that the
@@ -58,22 +86,26 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot) (*Result, error) {
 	}
 	ix := newIndex(all)
 
-	// Module names whose answer may change: those of added or removed files.
+	// Module names whose answer may change: those of added or removed
+	// files. A joined file that comes or goes changes the joined group.
 	changedNames := map[string]bool{}
+	joinedChanged := false
 	for p, f := range a.files {
 		if cur[p] == nil {
 			addModuleNames(changedNames, f.Facts)
+			joinedChanged = joinedChanged || joined(f.Facts)
 		}
 	}
 	for p, f := range cur {
 		if a.files[p] == nil {
 			addModuleNames(changedNames, f.Facts)
+			joinedChanged = joinedChanged || joined(f.Facts)
 		}
 	}
 	var keep []*component
 	covered := map[string]bool{}
 	for _, c := range a.comps {
-		if c.valid(cur, changedNames) {
+		if c.valid(cur, changedNames) && !(c.joined && joinedChanged) {
 			keep = append(keep, c)
 			for _, f := range c.files {
 				covered[f.Path] = true
@@ -84,6 +116,23 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot) (*Result, error) {
 	for p, f := range cur {
 		if !covered[p] {
 			work[p] = f
+		}
+	}
+	// A changed joined file rebuilds the joined group with it.
+	for _, f := range work {
+		if joined(f.Facts) {
+			var rest []*component
+			for _, c := range keep {
+				if !c.joined {
+					rest = append(rest, c)
+					continue
+				}
+				for _, g := range c.files {
+					work[g.Path] = g
+				}
+			}
+			keep = rest
+			break
 		}
 	}
 	built, keep, err := a.rebuild(ctx, ix, work, keep)
@@ -273,8 +322,16 @@ func (r *run) groups(files map[string]*File) []map[string]*File {
 		}
 		return p
 	}
-	for p := range files {
+	joinedRoot := ""
+	for _, p := range sortedPaths(files) {
 		parent[p] = p
+		if joined(files[p].Facts) {
+			if joinedRoot == "" {
+				joinedRoot = p
+			} else {
+				parent[p] = joinedRoot
+			}
+		}
 	}
 	for from, tos := range r.edges {
 		for to := range tos {
@@ -310,6 +367,7 @@ func (r *run) component(files map[string]*File) *component {
 	c := &component{names: map[string]bool{}, parts: r.parts}
 	for _, p := range sortedPaths(files) {
 		c.files = append(c.files, files[p])
+		c.joined = c.joined || joined(files[p].Facts)
 		for n := range r.names[p] {
 			c.names[n] = true
 		}
