@@ -7,12 +7,15 @@ require (
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/smacker/go-tree-sitter v0.0.0-20240827094217-dd81d9e9be82
+	go.lsp.dev/jsonrpc2 v1.0.1
+	go.lsp.dev/protocol v1.0.1
+	go.lsp.dev/uri v1.0.1
 	gonum.org/v1/gonum v0.17.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
-	github.com/stretchr/testify v1.11.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
 	golang.org/x/sys v0.45.0 // indirect
-	golang.org/x/text v0.23.0 // indirect
+	golang.org/x/text v0.36.0 // indirect
 )

@@ -237,7 +237,7 @@ func (w *Workspace) Close(ctx context.Context, rel string) (*Snapshot, error) {
 // Refresh re-reads files from disk after they changed there (a save, a git
 // checkout, another tool). Open documents keep the editor's text. It
 // returns the skipped files' reasons as warnings.
-func (w *Workspace) Refresh(ctx context.Context, rels []string) (*Snapshot, []Warning) {
+func (w *Workspace) Refresh(rels []string) (*Snapshot, []Warning) {
 	type read struct {
 		rel  string
 		f    *File
@@ -265,7 +265,9 @@ func (w *Workspace) Refresh(ctx context.Context, rels []string) (*Snapshot, []Wa
 		if old := w.diskFile(rel); old != nil && old.Skipped == "" && old.Hash == hashOf(src) {
 			continue
 		}
-		f, err := NewFile(ctx, rel, src, nil)
+		// Not ctx: a cancelled parse would drop the change, and parsing one
+		// file is quick.
+		f, err := NewFile(context.Background(), rel, src, nil)
 		if err != nil {
 			warns = append(warns, Warning{Path: rel, Message: err.Error()})
 			continue

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/report"
 )
@@ -119,6 +120,7 @@ var snippets = []string{
 	"value_{n} = os.environ[\"HOME\"]\n",
 	"from langgraph.types import interrupt\n",
 	"import subprocess\n",
+	"value = os.environ[\"HOME\"]  # 📝 備考\n",
 	"subprocess.run([\"ls\"])\n",
 }
 
@@ -171,7 +173,7 @@ var mutations = []mutation{
 func TestEditsEqualColdScan(t *testing.T) {
 	// Every fixture of the project (each holds a CASE.md) and the LSP ones:
 	// a join between files that the Analyzer's groups miss shows up here.
-	var fixtures []string
+	fixtures := []string{"../testdata/lsp/unicode", "../testdata/lsp/two-sinks"}
 	_ = filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && d.Name() == "CASE.md" {
 			fixtures = append(fixtures, filepath.Dir(p))
@@ -235,7 +237,7 @@ func runEdits(t *testing.T, root string, seed int64, steps int) {
 			if err := os.WriteFile(p, text, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ws.Refresh(ctx, []string{rel})
+			ws.Refresh([]string{rel})
 		case !open:
 			text, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 			if err != nil {
@@ -262,6 +264,9 @@ func runEdits(t *testing.T, root string, seed int64, steps int) {
 			}
 			if fresh != bytes.Equal(s.File(rel).Src, want) {
 				t.Fatalf("step %d: Change says fresh=%v, snapshot disagrees", i, fresh)
+			}
+			if tree, err := extract.ParsePython(ctx, want, nil); err == nil && !fresh && !tree.RootNode().HasError() {
+				t.Fatalf("step %d: the incremental parse of %s found a syntax error that a fresh parse does not:\n%s", i, rel, want)
 			}
 		}
 		check(fmt.Sprintf("step %d (%s)", i, rel))
@@ -357,12 +362,12 @@ func TestGroupsFollowImports(t *testing.T) {
 		tool("later_d", "    return subprocess.run(url, shell=True).stdout\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ws.Refresh(ctx, []string{"app/tools_d.py"})
+	ws.Refresh([]string{"app/tools_d.py"})
 	findings("module added")
 	if err := os.Remove(dPath); err != nil {
 		t.Fatal(err)
 	}
-	ws.Refresh(ctx, []string{"app"}) // a directory path stands for the files under it
+	ws.Refresh([]string{"app"}) // a directory path stands for the files under it
 	if ws.Snapshot().File("app/tools_d.py") != nil {
 		t.Fatal("removed file still in the snapshot")
 	}

@@ -1,0 +1,145 @@
+package lsp_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"go.lsp.dev/protocol"
+
+	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/lsp/lsptest"
+	"github.com/acg-dev/acg/policy"
+)
+
+// A check and an extractor that panic on purpose, for TestPanicsAreContained:
+// real panics inside the analysis, in this test binary only.
+func init() {
+	policy.Register(policy.Check{Name: "test-explodes", Doc: "panics when an agent is named explode_agent (tests)",
+		Run: func(in *policy.Input) []*policy.Finding {
+			for _, a := range in.Graph.Agents {
+				if a.Name == "explode_agent" {
+					panic("boom in a check")
+				}
+			}
+			return nil
+		}})
+	incremental.RegisterKind(func(rel string) string {
+		if strings.HasSuffix(rel, ".boom") {
+			return "boom"
+		}
+		return ""
+	})
+	incremental.RegisterExtractor("boom", func(rel string, src []byte, tree *sitter.Tree) *extract.File {
+		panic("boom in an extractor")
+	})
+}
+
+func write(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSkippedFiles: a binary file and a 10 MB file, on disk or opened in
+// the editor, are skipped with a log message; the rest is analysed.
+func TestSkippedFiles(t *testing.T) {
+	root := lsptest.Fixture(t, "../testdata/inbox")
+	write(t, filepath.Join(root, "blob.py"), []byte("x = 1\x00\x01\x02binary"))
+	big := bytes.Repeat([]byte("value = 'padding padding padding'\n"), 10<<20/34)
+	write(t, filepath.Join(root, "huge.py"), big)
+	c := lsptest.Start(t, root, lsptest.Options{Caps: lsptest.RichCaps()})
+	c.Initialize()
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	c.Wait("log messages for the skipped files", func() bool {
+		return c.LogContainsLocked("blob.py: skipped: binary content") && c.LogContainsLocked("huge.py: skipped: ") && c.LogContainsLocked("byte limit")
+	})
+	c.OpenText("pasted.py", string(big))
+	c.Wait("a log message for the large open document", func() bool { return c.LogContainsLocked("pasted.py: skipped") })
+	c.OpenText("paste2.py", "import os\x00\x00")
+	c.Wait("a log message for the binary open document", func() bool { return c.LogContainsLocked("paste2.py: skipped: binary content") })
+	// Still serving.
+	c.Open("tools.py")
+	fixed, _ := os.ReadFile("../testdata/inbox-fixed/tools.py")
+	c.Change("tools.py", lsptest.Replace(string(fixed)))
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}
+
+// TestPanicsAreContained: a panic in a check and in an extractor is
+// recovered and reported through window/logMessage; the other files keep
+// being analysed and served.
+func TestPanicsAreContained(t *testing.T) {
+	root := lsptest.Fixture(t, "../testdata/inbox")
+	write(t, filepath.Join(root, "explode.py"), []byte("from langgraph.prebuilt import create_react_agent\n\nexplode_agent = create_react_agent(\"m\", tools=[])\n"))
+	write(t, filepath.Join(root, "config.boom"), []byte("anything"))
+	c := lsptest.Start(t, root, lsptest.Options{Caps: lsptest.RichCaps()})
+	c.Initialize()
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	c.Wait("the panics logged", func() bool {
+		return c.LogContainsLocked("check test-explodes failed") && c.LogContainsLocked("boom in a check") &&
+			c.LogContainsLocked("config.boom: extraction failed: boom in an extractor")
+	})
+	// Hover and edits still work.
+	c.Open("agent.py")
+	text := c.Text("agent.py")
+	h, err := c.Server.Hover(c.Ctx(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: c.URI("agent.py")}, Position: lsptest.PositionOf(text, strings.Index(text, "create_react_agent("))}})
+	if err != nil || h == nil {
+		t.Fatalf("hover after the panics: %v %v", h, err)
+	}
+	c.Change("agent.py", lsptest.Replace(strings.Replace(text, "send_http]", "]", 1)))
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}
+
+// TestNoSecretsInOutput: a config full of (fake) credentials; nothing the
+// server sends (diagnostics, hovers, the graph, code actions, logs) holds
+// any of them. Every fake secret in the fixture contains "FAKE".
+func TestNoSecretsInOutput(t *testing.T) {
+	c, _ := start(t, "../testdata/mcpconfig/pos-secrets", lsptest.Options{Caps: lsptest.RichCaps(), Server: lspOptions(false)})
+	rel := ".vscode/mcp.json"
+	p := c.WaitDiags(rel, hasDiags)
+	c.Open(rel)
+	text := c.Text(rel)
+	var out []string
+	for i := 0; i < len(text); i += 7 {
+		h, err := c.Server.Hover(c.Ctx(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.URI(rel)}, Position: lsptest.PositionOf(text, i)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h != nil {
+			out = append(out, h.Contents.(*protocol.MarkupContent).Value)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no hover anywhere in the config")
+	}
+	acts, err := c.Server.CodeAction(c.Ctx(), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.URI(rel)},
+		Range: p.Diagnostics[0].Range, Context: protocol.CodeActionContext{Diagnostics: p.Diagnostics}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := protocol.Marshal(acts)
+	out = append(out, string(b))
+	out = append(out, string(execute(t, c, "acg.showGraph")), string(execute(t, c, "acg.showGraph", "dot")))
+	c.Wait("", func() bool {
+		for _, d := range c.Diags {
+			b, _ := protocol.Marshal(d)
+			out = append(out, string(b))
+		}
+		for _, l := range c.Logs {
+			out = append(out, l.Message)
+		}
+		return true
+	})
+	for _, o := range out {
+		if i := strings.Index(o, "FAKE"); i >= 0 {
+			t.Fatalf("a secret reached the client: ...%s...", o[max(0, i-40):min(len(o), i+40)])
+		}
+	}
+}

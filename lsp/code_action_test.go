@@ -1,0 +1,245 @@
+package lsp_test
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/acg-dev/acg/lsp/lsptest"
+)
+
+func codeActions(t *testing.T, c *lsptest.Client, rel string, ds []protocol.Diagnostic, only ...protocol.CodeActionKind) []protocol.CommandOrCodeAction {
+	t.Helper()
+	r := protocol.Range{}
+	if len(ds) > 0 {
+		r = ds[0].Range
+	}
+	acts, err := c.Server.CodeAction(c.Ctx(), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.URI(rel)},
+		Range: r, Context: protocol.CodeActionContext{Diagnostics: ds, Only: only}})
+	if err != nil {
+		t.Fatalf("codeAction: %v", err)
+	}
+	return acts
+}
+
+func byCode(p protocol.PublishDiagnosticsParams, code string) []protocol.Diagnostic {
+	var out []protocol.Diagnostic
+	for _, d := range p.Diagnostics {
+		if s, _ := d.Code.(protocol.String); string(s) == code {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestQuickFixInbox: the fix for the demo, applied by the client, gives
+// exactly the fixed demo and clears the diagnostics.
+func TestQuickFixInbox(t *testing.T) {
+	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	c.Open("agent.py")
+	p := c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	for _, d := range p.Diagnostics {
+		acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{d})
+		if len(acts) != 1 {
+			t.Fatalf("%v: %d actions, want 1", d.Code, len(acts))
+		}
+		a := acts[0].(*protocol.CodeAction)
+		if a.Title != "Require human approval before send_http (interrupt())" || *a.Kind != protocol.CodeActionKindQuickFix || !*a.IsPreferred {
+			t.Errorf("action %q kind %v preferred %v", a.Title, *a.Kind, *a.IsPreferred)
+		}
+		if len(a.Edit.DocumentChanges) != 2 {
+			t.Fatalf("edits in %d files, want agent.py and tools.py", len(a.Edit.DocumentChanges))
+		}
+		for _, dc := range a.Edit.DocumentChanges {
+			te := dc.(*protocol.TextDocumentEdit)
+			open := strings.HasSuffix(string(te.TextDocument.URI), "agent.py")
+			if open != (te.TextDocument.Version != nil) || open && *te.TextDocument.Version != 1 {
+				t.Errorf("%s: version %v (open documents are versioned)", te.TextDocument.URI, te.TextDocument.Version)
+			}
+		}
+	}
+	a := codeActions(t, c, "agent.py", p.Diagnostics[:1])[0].(*protocol.CodeAction)
+	texts := c.Apply(a.Edit)
+	for _, f := range []string{"agent.py", "tools.py"} {
+		want, _ := os.ReadFile("../testdata/inbox-fixed/" + f)
+		if texts[f] != string(want) {
+			t.Errorf("%s after the fix:\n%s\nwant:\n%s", f, texts[f], want)
+		}
+	}
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+	// The stale diagnostics offer nothing now: the gate is in place.
+	if acts := codeActions(t, c, "agent.py", p.Diagnostics); len(acts) != 0 {
+		t.Errorf("actions for the stale diagnostics after the fix: %d", len(acts))
+	}
+}
+
+// TestQuickFixMatching: context diagnostics are matched by code and data,
+// whatever their range (Neovim 0.7 echoes byte columns), or by code and
+// line when a client drops the data; other kinds get nothing.
+func TestQuickFixMatching(t *testing.T) {
+	c, _ := start(t, "../testdata/lsp/unicode", lsptest.Options{Caps: lsptest.RichCaps()})
+	p := c.WaitDiags("agent.py", hasDiags)
+	d := byCode(p, "missing-approval")[0]
+	moved := d
+	moved.Range.Start.Character += 6 // the byte column of create_react_agent on that line
+	moved.Range.End.Character += 6
+	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{moved}); len(acts) != 1 {
+		t.Errorf("by data with a byte-column range: %d actions", len(acts))
+	}
+	bare := moved
+	bare.Data = nil
+	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{bare}); len(acts) != 1 {
+		t.Errorf("by code and line without data: %d actions", len(acts))
+	}
+	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{d}, protocol.CodeActionKindRefactor); len(acts) != 0 {
+		t.Errorf("only refactor: %d actions", len(acts))
+	}
+	other := d
+	other.Source = protocol.NewOptional("pyright")
+	other.Code = protocol.String("reportMissingImports")
+	other.Data = nil
+	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{other}); len(acts) != 0 {
+		t.Errorf("another server's diagnostic: %d actions", len(acts))
+	}
+	acts, err := c.Server.CodeAction(c.Ctx(), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.URI("agent.py")},
+		Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{}}})
+	if err != nil || len(acts) == 0 {
+		t.Errorf("no context diagnostics: want the fixes for the findings on the line, got %d (%v)", len(acts), err)
+	}
+}
+
+// TestQuickFixSeveralSinks: one fix per ungated action and a preferred one
+// that gates them all; the latter clears rule-of-two.
+func TestQuickFixSeveralSinks(t *testing.T) {
+	c, _ := start(t, "../testdata/lsp/two-sinks", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	p := c.WaitDiags("agent.py", lsptest.CodesAre("dangerous-chain dangerous-chain dangerous-chain missing-approval missing-approval rule-of-two"))
+	acts := codeActions(t, c, "agent.py", byCode(p, "rule-of-two"))
+	var titles []string
+	var all *protocol.CodeAction
+	for _, x := range acts {
+		a := x.(*protocol.CodeAction)
+		titles = append(titles, a.Title)
+		if *a.IsPreferred {
+			all = a
+		}
+	}
+	want := []string{"Require human approval before delete_notes (interrupt())", "Require human approval before send_http (interrupt())",
+		"Require human approval before every outward action: delete_notes, send_http (interrupt())"}
+	if strings.Join(titles, "\n") != strings.Join(want, "\n") || all == nil || all.Title != want[2] {
+		t.Fatalf("actions:\n%s", strings.Join(titles, "\n"))
+	}
+	c.Apply(all.Edit)
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}
+
+// TestQuickFixRefused: where the fix would add a second gate, the action is
+// shown disabled with the reason (for clients that support that).
+func TestQuickFixRefused(t *testing.T) {
+	c, _ := start(t, "../testdata/lsp/conditional", lsptest.Options{Caps: lsptest.RichCaps()})
+	p := c.WaitDiags("agent.py", hasDiags)
+	acts := codeActions(t, c, "agent.py", byCode(p, "missing-approval"))
+	if len(acts) != 1 {
+		t.Fatalf("%d actions", len(acts))
+	}
+	a := acts[0].(*protocol.CodeAction)
+	if a.Edit != nil || !strings.Contains(a.Disabled.Reason, "does not run before every action") {
+		t.Errorf("want a disabled action with the reason, got %+v", a)
+	}
+}
+
+// TestQuickFixPlainClient: without code action literals the fix is a
+// command that asks the client to apply the edit; without versioned edits
+// it uses the changes map.
+func TestQuickFixPlainClient(t *testing.T) {
+	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.PlainCaps()})
+	p := c.WaitDiags("agent.py", hasDiags)
+	acts := codeActions(t, c, "agent.py", p.Diagnostics[:1])
+	if len(acts) != 1 {
+		t.Fatalf("%d actions", len(acts))
+	}
+	cmd, ok := acts[0].(*protocol.Command)
+	if !ok || cmd.Command != "acg.applyFix" {
+		t.Fatalf("want the acg.applyFix command, got %T %+v", acts[0], acts[0])
+	}
+	if _, err := c.Server.ExecuteCommand(c.Ctx(), &protocol.ExecuteCommandParams{Command: cmd.Command, Arguments: cmd.Arguments}); err != nil {
+		t.Fatal(err)
+	}
+	c.Wait("workspace/applyEdit", func() bool { return len(c.Applied) == 1 })
+	if len(c.Applied[0].Changes) != 2 || len(c.Applied[0].DocumentChanges) != 0 {
+		t.Errorf("edit %+v", c.Applied[0])
+	}
+}
+
+// TestQuickFixMixed: a prebuilt tool gets its catalog approval argument, a
+// tool from outside the tree the graph's interrupt_before; medium findings
+// are warnings; hover says which labels the catalog and the fail-closed
+// default decided.
+func TestQuickFixMixed(t *testing.T) {
+	c, _ := start(t, "../testdata/lsp/mixed", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	p := c.WaitDiags("agent.py", lsptest.CodesAre("missing-approval missing-approval rule-of-two"))
+	warnings := 0
+	for _, d := range p.Diagnostics {
+		if d.Severity == protocol.DiagnosticSeverityWarning {
+			warnings++
+		}
+	}
+	if warnings != 1 {
+		t.Errorf("%d warnings, want the medium finding only", warnings)
+	}
+	c.Open("agent.py")
+	text := c.Text("agent.py")
+	if h := hoverAt(t, c, "agent.py", text, "ShellTool()", 2); !strings.Contains(h, "| executes_code | **yes** | catalog |") {
+		t.Errorf("hover on ShellTool():\n%s", h)
+	}
+	if h := hoverAt(t, c, "agent.py", text, "crm_lookup,", 2); !strings.Contains(h, "| network_egress | **yes** | default |") || !strings.Contains(h, "outside the scanned tree") {
+		t.Errorf("hover on crm_lookup:\n%s", h)
+	}
+	acts := codeActions(t, c, "agent.py", byCode(p, "rule-of-two"))
+	var all *protocol.CodeAction
+	for _, x := range acts {
+		if a := x.(*protocol.CodeAction); *a.IsPreferred {
+			all = a
+		}
+	}
+	if all == nil {
+		t.Fatal("no fix for every action")
+	}
+	texts := c.Apply(all.Edit)
+	for _, want := range []string{"ShellTool(ask_human_input=True)", `interrupt_before=["tools"]`, "checkpointer=InMemorySaver()"} {
+		if !strings.Contains(texts["agent.py"], want) {
+			t.Errorf("fixed agent.py lacks %s:\n%s", want, texts["agent.py"])
+		}
+	}
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+	var data map[string]any
+	_ = json.Unmarshal(p.Diagnostics[0].Data, &data)
+	if data["id"] == nil {
+		t.Error("no data")
+	}
+}
+
+// TestQuickFixClaudeCode: a finding whose check knows the edit (an
+// unscoped Bash allow rule, moved to ask) offers it; applied, the finding
+// clears.
+func TestQuickFixClaudeCode(t *testing.T) {
+	c, _ := start(t, "../testdata/claudecode/pos-unscoped-bash", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	rel := ".claude/settings.json"
+	p := c.WaitDiags(rel, func(p *protocol.PublishDiagnosticsParams) bool { return len(byCode(*p, "unrestricted-execution")) == 1 })
+	c.Open(rel)
+	acts := codeActions(t, c, rel, byCode(p, "unrestricted-execution"))
+	if len(acts) != 1 {
+		t.Fatalf("%d actions", len(acts))
+	}
+	a := acts[0].(*protocol.CodeAction)
+	if !strings.Contains(a.Title, `move the permission rule to "ask"`) {
+		t.Errorf("title %q", a.Title)
+	}
+	texts := c.Apply(a.Edit)
+	if !strings.Contains(texts[rel], `"ask"`) || strings.Contains(texts[rel], `"allow": ["Bash(*)"`) {
+		t.Errorf("settings after the fix:\n%s", texts[rel])
+	}
+	c.WaitDiags(rel, func(p *protocol.PublishDiagnosticsParams) bool { return len(byCode(*p, "unrestricted-execution")) == 0 })
+}

@@ -1,0 +1,197 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/report"
+)
+
+// ExecuteCommand runs the editors' commands:
+//
+//	acg.rescan             read every folder from disk again; returns {"files": n, "findings": n}
+//	acg.showGraph [fmt]    the capability graph: fmt "json" (default) or "dot",
+//	                       as a string or {"format": "dot"}; JSON is an object,
+//	                       DOT a string
+//	acg.applyFix edit      apply a quick fix's WorkspaceEdit (clients without
+//	                       code action literals get the fix as this command)
+func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandParams) (protocol.LSPAny, error) {
+	s.mu.Lock()
+	folders := append([]*folder(nil), s.folders...)
+	s.mu.Unlock()
+	switch p.Command {
+	case cmdRescan:
+		files, findings := 0, 0
+		for _, f := range folders {
+			a, err := f.rescan(ctx)
+			if err != nil {
+				return nil, err
+			}
+			files += len(a.snap.Files())
+			findings += len(a.res.Findings)
+		}
+		return toAny(map[string]int{"files": files, "findings": findings})
+	case cmdShowGraph:
+		format := "json"
+		if len(p.Arguments) > 0 {
+			var str string
+			var obj struct {
+				Format string `json:"format"`
+			}
+			if json.Unmarshal(p.Arguments[0], &str) == nil {
+				format = str
+			} else if json.Unmarshal(p.Arguments[0], &obj) == nil && obj.Format != "" {
+				format = obj.Format
+			}
+		}
+		var graphs []folderGraph
+		for _, f := range folders {
+			a, err := f.await(ctx)
+			if err != nil {
+				return nil, protocol.ErrRequestCancelled
+			}
+			graphs = append(graphs, folderGraph{Root: f.root, a: a, Document: report.NewDocument(a.res.Graph, a.res.Findings)})
+		}
+		switch format {
+		case "json":
+			return toAny(graphJSON(graphs))
+		case "dot":
+			return toAny(graphDOT(graphs))
+		}
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "acg.showGraph: format %q: want json or dot", format)
+	case cmdApplyFix:
+		if len(p.Arguments) != 1 {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "acg.applyFix: want one WorkspaceEdit argument")
+		}
+		var edit protocol.WorkspaceEdit
+		if err := protocol.Unmarshal(p.Arguments[0], &edit); err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "acg.applyFix: %v", err)
+		}
+		res, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: ptr("acg: require human approval"), Edit: edit})
+		if err != nil {
+			return nil, err
+		}
+		b, err := protocol.Marshal(res)
+		return protocol.LSPAny(b), err
+	}
+	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "unknown command %q", p.Command)
+}
+
+// rescan reads the folder from disk again and waits for its analysis.
+func (f *folder) rescan(ctx context.Context) (*analysis, error) {
+	p := f.s.startProgress("acg: rescanning " + filepath.Base(f.root))
+	warns, err := f.ws.Load(ctx)
+	if err != nil {
+		p.end("failed")
+		return nil, fmt.Errorf("rescan %s: %w", f.root, err)
+	}
+	f.logWarnings(warns)
+	f.mu.Lock()
+	f.loaded = true
+	f.mu.Unlock()
+	f.runNow()
+	a, err := f.await(ctx)
+	if err != nil {
+		p.end("cancelled")
+		return nil, protocol.ErrRequestCancelled
+	}
+	p.end(fmt.Sprintf("%d files, %d findings", len(a.snap.Files()), len(a.res.Findings)))
+	return a, nil
+}
+
+// folderGraph is one folder's graph for acg.showGraph: the output contract
+// (agents, tools, findings) plus the graph's nodes and edges.
+type folderGraph struct {
+	Root string `json:"root"`
+	*report.Document
+	Nodes []capgraph.Node `json:"nodes"`
+	Edges []graphEdge     `json:"edges"`
+	a     *analysis
+}
+
+type graphEdge struct {
+	From  string   `json:"from"`
+	To    string   `json:"to"`
+	Kinds []string `json:"kinds"`
+}
+
+func graphJSON(gs []folderGraph) map[string]any {
+	for i := range gs {
+		g := gs[i].a.res.Graph
+		gs[i].Nodes = g.Nodes()
+		for _, e := range g.Edges() {
+			ks := make([]string, len(e.Kinds))
+			for j, k := range e.Kinds {
+				ks[j] = string(k)
+			}
+			gs[i].Edges = append(gs[i].Edges, graphEdge{From: e.From, To: e.To, Kinds: ks})
+		}
+		if gs[i].Edges == nil {
+			gs[i].Edges = []graphEdge{}
+		}
+	}
+	return map[string]any{"version": report.Version, "folders": gs}
+}
+
+// graphDOT renders the graphs for Graphviz: agents as boxes (red with
+// findings), tools with their capabilities, approvals as diamonds.
+func graphDOT(gs []folderGraph) string {
+	var b strings.Builder
+	b.WriteString("digraph acg {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n")
+	for i, fg := range gs {
+		g := fg.a.res.Graph
+		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%q;\n", i, fg.Root)
+		flagged := map[string]bool{}
+		for _, f := range fg.a.res.Findings {
+			flagged[f.AgentID] = true
+		}
+		id := func(n string) string { return fmt.Sprintf("%q", fmt.Sprintf("%d:%s", i, n)) }
+		for _, n := range g.Nodes() {
+			switch n.Kind {
+			case capgraph.NodeAgent:
+				a := g.Agents[n.ID]
+				attrs := "shape=box"
+				if flagged[n.ID] {
+					attrs += ", color=red, fontcolor=red"
+				}
+				fmt.Fprintf(&b, "    %s [label=%q, %s];\n", id(n.ID), a.Name+"\n"+a.Framework, attrs)
+			case capgraph.NodeTool:
+				t := g.Tools[n.ID]
+				var caps []string
+				for _, c := range t.Effects.Caps() {
+					caps = append(caps, string(c))
+				}
+				fmt.Fprintf(&b, "    %s [label=%q, shape=ellipse];\n", id(n.ID), t.Name+"\n"+strings.Join(caps, " "))
+			case capgraph.NodeApproval:
+				fmt.Fprintf(&b, "    %s [label=%q, shape=diamond];\n", id(n.ID), strings.SplitN(strings.TrimPrefix(n.ID, "approval:"), "@", 2)[0])
+			default:
+				fmt.Fprintf(&b, "    %s [label=%q, shape=component];\n", id(n.ID), n.ID)
+			}
+		}
+		edges := g.Edges()
+		sort.SliceStable(edges, func(i, j int) bool { return edges[i].From < edges[j].From })
+		for _, e := range edges {
+			var ks []string
+			for _, k := range e.Kinds {
+				ks = append(ks, string(k))
+			}
+			fmt.Fprintf(&b, "    %s -> %s [label=%q];\n", id(e.From), id(e.To), strings.Join(ks, ","))
+		}
+		b.WriteString("  }\n")
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func toAny(v any) (protocol.LSPAny, error) {
+	b, err := json.Marshal(v)
+	return protocol.LSPAny(b), err
+}

@@ -1,0 +1,329 @@
+package lsp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/policy"
+)
+
+// ruleDocs is where codeDescription points: one page per rule.
+const ruleDocs = "https://github.com/acg-dev/acg/blob/main/docs/rules/"
+
+// diagData is Diagnostic.data: what a code action needs to find the finding
+// again (clients echo it back; some change the range, none the data).
+type diagData struct {
+	ID    string   `json:"id"`
+	Rule  string   `json:"rule"`
+	Agent string   `json:"agent"`
+	Sinks []string `json:"sinks,omitempty"`
+}
+
+// publisher remembers what was pushed per file, to send only changes and to
+// clear files that became clean.
+type publisher struct {
+	mu        sync.Mutex
+	published map[string]string // rel → hash of the last payload
+}
+
+// mappers caches one mapper per file of a snapshot while converting.
+type mappers struct {
+	a   *analysis
+	enc encoding
+	m   map[string]*mapper
+}
+
+func (ms *mappers) get(rel string) *mapper {
+	if m, ok := ms.m[rel]; ok {
+		return m
+	}
+	var m *mapper
+	if f := ms.a.snap.File(rel); f != nil && f.Src != nil {
+		m = newMapper(f.Src, ms.enc)
+	}
+	ms.m[rel] = m
+	return m
+}
+
+// rangeOf converts a location of the analysis; a file the snapshot does not
+// hold (it cannot happen for findings) falls back to line and column.
+func (ms *mappers) rangeOf(l extract.Loc) protocol.Range {
+	if m := ms.get(l.File); m != nil {
+		return locRange(m, l)
+	}
+	p := protocol.Position{Line: uint32(max(l.Start.Line-1, 0)), Character: uint32(max(l.Start.Col-1, 0))}
+	return protocol.Range{Start: p, End: p}
+}
+
+// diagnostics converts an analysis into diagnostics per file.
+func (f *folder) diagnostics(a *analysis) map[string][]protocol.Diagnostic {
+	caps, st := f.s.capsNow(), f.s.settingsNow()
+	ms := &mappers{a: a, enc: caps.encoding, m: map[string]*mapper{}}
+	out := map[string][]protocol.Diagnostic{}
+	for _, fd := range a.res.Findings {
+		if !st.shows(fd) || !fd.Loc.Valid() {
+			continue
+		}
+		out[fd.Loc.File] = append(out[fd.Loc.File], f.diagnostic(fd, ms, caps))
+	}
+	for rel, ds := range out {
+		sort.SliceStable(ds, func(i, j int) bool {
+			a, b := ds[i].Range.Start, ds[j].Range.Start
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Character < b.Character
+		})
+		out[rel] = ds
+	}
+	return out
+}
+
+func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) protocol.Diagnostic {
+	d := protocol.Diagnostic{
+		Range:    ms.rangeOf(headOf(ms, fd.Loc)),
+		Severity: severity(fd.Severity),
+		Code:     protocol.String(fd.Rule),
+		Source:   protocol.NewOptional("acg"),
+	}
+	if caps.codeDescription {
+		d.CodeDescription = protocol.CodeDescription{Href: uri.URI(ruleDocs + fd.Rule + ".md")}
+	}
+	data, _ := json.Marshal(diagData{ID: fd.ID, Rule: fd.Rule, Agent: fd.AgentID, Sinks: fd.SinkIDs})
+	d.Data = data
+	msg := fd.Message
+	if msg == "" {
+		msg = fd.Rule
+	}
+	// Every path step, then every tool that gives a leg.
+	seen := map[string]bool{}
+	var folded []string
+	for _, st := range append(append([]policy.Step{}, fd.Steps...), fd.Related...) {
+		if !st.Loc.Valid() {
+			continue
+		}
+		r := ms.rangeOf(st.Loc)
+		key := st.Loc.File + "\x00" + posString(r.Start) + "\x00" + st.Message
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if caps.relatedInformation {
+			d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
+				Location: protocol.Location{URI: f.uriOf(st.Loc.File), Range: r}, Message: st.Message})
+		} else {
+			folded = append(folded, fmt.Sprintf("  %s:%s: %s", st.Loc.File, posString(r.Start), st.Message))
+		}
+	}
+	if len(folded) > 0 {
+		msg += "\n" + strings.Join(folded, "\n")
+	}
+	d.Message = protocol.String(msg)
+	return d
+}
+
+// headOf narrows an agent's whole constructor call to the callee, up to
+// the parenthesis (or the end of the line): that is what the squiggle should
+// mark, not five lines of arguments.
+func headOf(ms *mappers, l extract.Loc) extract.Loc {
+	f := ms.a.snap.File(l.File)
+	if f == nil || l.Start.Byte >= len(f.Src) || l.End.Byte > len(f.Src) {
+		return l
+	}
+	line := f.Src[l.Start.Byte:l.End.Byte]
+	end := len(line)
+	for i, c := range line {
+		if c == '\n' || c == '\r' || c == '(' {
+			end = i
+			break
+		}
+	}
+	if end == 0 {
+		return l
+	}
+	h := l
+	h.End = extract.Point{Line: l.Start.Line, Col: l.Start.Col + end, Byte: l.Start.Byte + end}
+	return h
+}
+
+func severity(s policy.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case policy.Critical, policy.High:
+		return protocol.DiagnosticSeverityError
+	case policy.Medium:
+		return protocol.DiagnosticSeverityWarning
+	}
+	return protocol.DiagnosticSeverityInformation
+}
+
+// publish pushes the analysis' diagnostics to a client that does not pull:
+// only files whose diagnostics changed, [] for files that became clean.
+// Open documents carry the version the analysis saw.
+func (f *folder) publish(a *analysis) {
+	caps := f.s.capsNow()
+	if caps.pullDiagnostics {
+		if caps.diagnosticRefresh {
+			go func() { _ = f.s.client.DiagnosticRefresh(f.s.ctx) }()
+		}
+		return
+	}
+	byFile := f.diagnostics(a)
+	// One publication at a time, in order; not under f.mu, which the read
+	// loop needs while a slow client drains our writes.
+	f.pub.mu.Lock()
+	defer f.pub.mu.Unlock()
+	for rel := range f.pub.published {
+		if _, ok := byFile[rel]; !ok {
+			byFile[rel] = nil
+		}
+	}
+	rels := make([]string, 0, len(byFile))
+	for rel := range byFile {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	for _, rel := range rels {
+		ds := byFile[rel]
+		if ds == nil {
+			ds = []protocol.Diagnostic{} // [] clears; null would not
+		}
+		p := &protocol.PublishDiagnosticsParams{URI: f.uriOf(rel), Diagnostics: ds}
+		if file := a.snap.File(rel); file != nil && file.Version > 0 {
+			p.Version = protocol.NewOptional(file.Version)
+		}
+		h := payloadHash(p)
+		if f.pub.published[rel] == h {
+			continue
+		}
+		if len(ds) == 0 {
+			delete(f.pub.published, rel)
+		} else {
+			f.pub.published[rel] = h
+		}
+		if err := f.s.client.PublishDiagnostics(f.s.ctx, p); err != nil {
+			f.s.logf(protocol.MessageTypeWarning, "publishDiagnostics: %v", err)
+		}
+	}
+}
+
+// republish sends the current analysis again after the filters changed.
+func (f *folder) republish() {
+	if a := f.latestAnalysis(); a != nil {
+		f.publish(a)
+	}
+}
+
+// clear pushes [] for a file at once (a closed document: its versioned
+// diagnostics no longer apply; the next analysis publishes the file's own).
+func (f *folder) clear(rel string, u uri.URI) {
+	if f.s.capsNow().pullDiagnostics {
+		return
+	}
+	f.pub.mu.Lock()
+	defer f.pub.mu.Unlock()
+	if _, ok := f.pub.published[rel]; !ok {
+		return
+	}
+	delete(f.pub.published, rel)
+	_ = f.s.client.PublishDiagnostics(f.s.ctx, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
+}
+
+func payloadHash(v any) string {
+	b, _ := protocol.Marshal(v)
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:12])
+}
+
+// Diagnostic answers a pull for one document.
+func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
+	f, rel := s.folderFor(p.TextDocument.URI)
+	full := func(ds []protocol.Diagnostic, id string) protocol.DocumentDiagnosticReport {
+		if ds == nil {
+			ds = []protocol.Diagnostic{}
+		}
+		return &protocol.RelatedFullDocumentDiagnosticReport{FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
+			Kind: string(protocol.DocumentDiagnosticReportKindFull), ResultID: &id, Items: ds}}
+	}
+	if f == nil {
+		return full(nil, "none"), nil
+	}
+	a, err := f.await(ctx)
+	if err != nil {
+		return nil, protocol.ErrRequestCancelled
+	}
+	ds := f.diagnostics(a)[rel]
+	id := payloadHash(ds)
+	if p.PreviousResultID != nil && *p.PreviousResultID == id {
+		return &protocol.RelatedUnchangedDocumentDiagnosticReport{UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{
+			Kind: string(protocol.DocumentDiagnosticReportKindUnchanged), ResultID: id}}, nil
+	}
+	return full(ds, id), nil
+}
+
+// DiagnosticWorkspace answers a workspace pull: every file whose
+// diagnostics differ from the client's previous results. When none does, it
+// waits for the next analysis (clients re-issue this request as soon as it
+// returns, so answering at once would spin).
+func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
+	prev := map[uri.URI]string{}
+	for _, r := range p.PreviousResultIds {
+		prev[r.URI] = r.Value
+	}
+	s.mu.Lock()
+	folders := append([]*folder(nil), s.folders...)
+	s.mu.Unlock()
+	for {
+		wait := s.updatedChan()
+		report := &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
+		for _, f := range folders {
+			a, err := f.await(ctx)
+			if err != nil {
+				return nil, protocol.ErrRequestCancelled
+			}
+			byFile := f.diagnostics(a)
+			for u := range prev {
+				if rel, ok := f.rel(u.FsPath()); ok {
+					if _, has := byFile[rel]; !has {
+						byFile[rel] = nil // it had diagnostics: report it clean
+					}
+				}
+			}
+			for rel, ds := range byFile {
+				u := f.uriOf(rel)
+				if ds == nil {
+					ds = []protocol.Diagnostic{}
+				}
+				id := payloadHash(ds)
+				if prev[u] == id {
+					continue
+				}
+				item := &protocol.WorkspaceFullDocumentDiagnosticReport{URI: u,
+					FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: string(protocol.DocumentDiagnosticReportKindFull), ResultID: &id, Items: ds}}
+				if file := a.snap.File(rel); file != nil && file.Version > 0 {
+					item.Version = ptr(file.Version)
+				}
+				report.Items = append(report.Items, item)
+			}
+		}
+		if len(report.Items) > 0 || len(folders) == 0 {
+			return report, nil
+		}
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, protocol.ErrRequestCancelled
+		case <-s.ctx.Done():
+			return nil, protocol.ErrRequestCancelled
+		}
+	}
+}

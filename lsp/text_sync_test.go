@@ -1,0 +1,169 @@
+package lsp_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/acg-dev/acg/lsp/lsptest"
+)
+
+func version(v int32) func(*protocol.PublishDiagnosticsParams) bool {
+	return func(p *protocol.PublishDiagnosticsParams) bool {
+		got, ok := p.Version.Get()
+		return ok && got == v
+	}
+}
+
+// TestUnicodePositions: on lines with emoji and CJK before the finding,
+// ranges are exact in UTF-16 and in UTF-8, and so are the editor's range
+// edits on such lines.
+func TestUnicodePositions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		caps protocol.ClientCapabilities
+	}{{"utf-16", lsptest.RichCaps()}, {"utf-8", lsptest.UTF8(lsptest.RichCaps())}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, res := start(t, "../testdata/lsp/unicode", lsptest.Options{Caps: tc.caps})
+			enc := lsptest.Encoding(res)
+			c.Open("agent.py")
+			c.Open("tools.py")
+			check := func(v int32) {
+				t.Helper()
+				p := c.WaitDiags("agent.py", version(v))
+				agent, tools := c.Text("agent.py"), c.Text("tools.py")
+				if len(p.Diagnostics) == 0 {
+					t.Fatal("no diagnostics")
+				}
+				for _, d := range p.Diagnostics {
+					if s, e := lsptest.Offset(agent, d.Range.Start, enc), lsptest.Offset(agent, d.Range.End, enc); agent[s:e] != "create_react_agent" {
+						t.Errorf("diagnostic range covers %q", agent[s:e])
+					}
+					if d.Code.(protocol.String) == "dangerous-chain" {
+						continue
+					}
+					found := false
+					for _, ri := range d.RelatedInformation {
+						if strings.HasSuffix(string(ri.Location.URI), "tools.py") && strings.HasPrefix(tools[lsptest.Offset(tools, ri.Location.Range.Start, enc):], "requests.post(") {
+							found = true
+						}
+					}
+					if !found {
+						t.Errorf("no related location at requests.post after the emoji")
+					}
+				}
+			}
+			check(1)
+			// Type after the emoji and the CJK, then delete it again: the
+			// ranges follow.
+			agent := c.Text("agent.py")
+			at := strings.Index(agent, "助手") + len("助手")
+			pos := lsptest.PositionIn(agent, at, enc)
+			v := c.Change("agent.py", lsptest.Edit(protocol.Range{Start: pos, End: pos}, "🎉漢"))
+			check(v)
+			end := lsptest.PositionIn(c.Text("agent.py"), at+len("🎉漢"), enc)
+			v = c.Change("agent.py", lsptest.Edit(protocol.Range{Start: pos, End: end}, ""))
+			check(v)
+			if c.Text("agent.py") != agent {
+				t.Fatal("the test client lost track of the text")
+			}
+		})
+	}
+}
+
+// TestCrossFileEdits: an edit to the tools module, open in the editor,
+// clears the finding published on the agent's file; a syntax error on the
+// way keeps the last good facts; closing a file republishes it from disk.
+func TestCrossFileEdits(t *testing.T) {
+	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 20}})
+	c.Open("agent.py")
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	c.Open("tools.py")
+	tools := c.Text("tools.py")
+
+	// A syntax error in the middle of typing: the findings stay.
+	broken := strings.Replace(tools, "def send_http(url: str, body: str) -> str:", "def send_http(url: str, body: str -> str:", 1)
+	c.Change("tools.py", lsptest.Replace(broken))
+	before := len(c.Diags)
+	// Then gate send_http: the findings clear, on agent.py.
+	fixed, err := os.ReadFile("../testdata/inbox-fixed/tools.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Change("tools.py", lsptest.Replace(string(fixed)))
+	p := c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+	if v, ok := p.Version.Get(); !ok || v != 1 {
+		t.Errorf("agent.py is open at version 1; published version %v %v", v, ok)
+	}
+	c.Wait("nothing published while tools.py was broken", func() bool {
+		for _, d := range c.Diags[before:] {
+			if strings.HasSuffix(string(d.URI), "agent.py") && len(d.Diagnostics) != 0 {
+				return false
+			}
+		}
+		return true
+	})
+	// Undo in the editor: the findings come back.
+	c.Change("tools.py", lsptest.Replace(tools))
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+
+	// Close agent.py: its versioned diagnostics are cleared, then the file
+	// on disk is analysed and published without a version.
+	n := len(c.Diags)
+	c.Close("agent.py")
+	c.Wait("agent.py cleared then republished", func() bool {
+		cleared := false
+		for _, d := range c.Diags[n:] {
+			if !strings.HasSuffix(string(d.URI), "agent.py") {
+				continue
+			}
+			if len(d.Diagnostics) == 0 {
+				cleared = true
+			} else if _, versioned := d.Version.Get(); cleared && !versioned {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestDiskChanges: a file changed on disk (not open) updates the findings,
+// through fsnotify and through the client's didChangeWatchedFiles.
+func TestDiskChanges(t *testing.T) {
+	for _, viaClient := range []bool{false, true} {
+		name := map[bool]string{false: "fsnotify", true: "didChangeWatchedFiles"}[viaClient]
+		t.Run(name, func(t *testing.T) {
+			c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), Server: lspOptions(viaClient)})
+			c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+			if viaClient {
+				c.Wait("watcher registration", func() bool { return len(c.Registers) == 1 })
+				if c.Registers[0].Method != "workspace/didChangeWatchedFiles" {
+					t.Errorf("registered %s", c.Registers[0].Method)
+				}
+			}
+			fixed, _ := os.ReadFile("../testdata/inbox-fixed/tools.py")
+			if err := os.WriteFile(filepath.Join(c.Root, "tools.py"), fixed, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if viaClient {
+				if err := c.Server.DidChangeWatchedFiles(c.Ctx(), &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
+					{URI: c.URI("tools.py"), Type: protocol.FileChangeTypeChanged}}}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+			// A deleted file: its tools become unresolved (fail closed).
+			if err := os.Remove(filepath.Join(c.Root, "tools.py")); err != nil {
+				t.Fatal(err)
+			}
+			if viaClient {
+				_ = c.Server.DidChangeWatchedFiles(c.Ctx(), &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
+					{URI: c.URI("tools.py"), Type: protocol.FileChangeTypeDeleted}}})
+			}
+			c.WaitDiags("agent.py", hasDiags)
+		})
+	}
+}

@@ -1,0 +1,315 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/acg-dev/acg/incremental"
+)
+
+// folder is one workspace folder: its live workspace, the analysis
+// schedule (debounce, cancel the stale run, publish when current) and what
+// was published.
+type folder struct {
+	s    *Server
+	root string
+	ws   *incremental.Workspace
+
+	mu        sync.Mutex
+	loaded    bool // the first disk scan finished: analysing before it would report half a workspace
+	closed    bool
+	timer     *time.Timer
+	pending   bool // a change waits for the debounce
+	cancelRun context.CancelFunc
+	running   chan struct{} // closed when the current run ends
+	disk      map[string]bool
+	latest    *analysis     // the newest finished analysis
+	failedSeq uint64        // a run that failed for this snapshot: waiters take latest
+	updated   chan struct{} // closed and replaced whenever latest changes
+	uris      map[string]uri.URI
+	watcher   *incremental.Watcher
+	pub       publisher
+}
+
+// analysis is a snapshot and its findings: positions in the findings are
+// byte offsets into that snapshot's texts.
+type analysis struct {
+	snap *incremental.Snapshot
+	res  *incremental.Result
+}
+
+func newFolder(s *Server, root string) *folder {
+	f := &folder{s: s, root: root, disk: map[string]bool{}, updated: make(chan struct{}), uris: map[string]uri.URI{}}
+	f.ws = incremental.NewWorkspace(root, func(m string) {
+		// The same failure comes back with every analysis until the code
+		// changes: say it once.
+		first, _, _ := strings.Cut(m, "\n")
+		s.logOnce(protocol.MessageTypeError, root+"\x00"+first, "%s", m)
+	})
+	f.pub.published = map[string]string{}
+	return f
+}
+
+// rel maps an absolute path into the folder.
+func (f *folder) rel(path string) (string, bool) {
+	r, err := filepath.Rel(f.root, path)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) || filepath.IsAbs(r) {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
+
+// uriOf is the URI for a path of the folder: the client's own URI for an
+// open document, else the file URI.
+func (f *folder) uriOf(rel string) uri.URI {
+	f.mu.Lock()
+	u, ok := f.uris[rel]
+	f.mu.Unlock()
+	if ok {
+		return u
+	}
+	return uri.File(filepath.Join(f.root, filepath.FromSlash(rel)))
+}
+
+// start scans the folder from disk, then analyses it, and watches it.
+func (f *folder) start() {
+	go func() {
+		defer f.recoverRun("the first scan of " + f.root)
+		p := f.s.startProgress("acg: scanning " + filepath.Base(f.root))
+		warns, err := f.ws.Load(f.s.ctx)
+		if err != nil {
+			p.end("failed")
+			f.s.logf(protocol.MessageTypeError, "scan %s: %v", f.root, err)
+			return
+		}
+		f.logWarnings(warns)
+		n := len(f.ws.Snapshot().Files())
+		p.end(fmt.Sprintf("%d files", n))
+		f.s.logf(protocol.MessageTypeInfo, "scanned %s: %d files", f.root, n)
+		if !f.s.opts.NoWatch {
+			w, err := incremental.Watch(f.root, f.diskChanged, func(m string) { f.s.logf(protocol.MessageTypeWarning, "%s", m) })
+			if err != nil {
+				f.s.logf(protocol.MessageTypeWarning, "not watching %s: %v", f.root, err)
+			}
+			f.mu.Lock()
+			if f.closed && w != nil {
+				_ = w.Close()
+			} else {
+				f.watcher = w
+			}
+			f.mu.Unlock()
+		}
+		f.mu.Lock()
+		f.loaded = true
+		f.mu.Unlock()
+		f.runNow()
+	}()
+}
+
+func (f *folder) logWarnings(warns []incremental.Warning) {
+	for _, w := range warns {
+		f.s.logOnce(protocol.MessageTypeWarning, f.root+"\x00"+w.String(), "%s: %s", filepath.Join(f.root, filepath.FromSlash(w.Path)), w.Message)
+	}
+}
+
+// close stops the watcher, the timer and any run.
+func (f *folder) close() {
+	f.mu.Lock()
+	f.closed = true
+	if f.timer != nil {
+		f.timer.Stop()
+	}
+	if f.cancelRun != nil {
+		f.cancelRun()
+	}
+	w := f.watcher
+	f.watcher = nil
+	f.mu.Unlock()
+	if w != nil {
+		_ = w.Close()
+	}
+}
+
+// changed schedules an analysis after the debounce delay.
+func (f *folder) changed() {
+	d := f.s.settingsNow().debounce()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed || !f.loaded {
+		return // the first scan ends with an analysis anyway
+	}
+	if f.timer != nil {
+		f.timer.Stop()
+	}
+	f.pending = true
+	f.timer = time.AfterFunc(d, f.runNow)
+}
+
+// diskChanged hears files changed on disk (the watcher, or the client's
+// didChangeWatchedFiles): they are read again by the next run.
+func (f *folder) diskChanged(rels []string) {
+	f.mu.Lock()
+	for _, r := range rels {
+		f.disk[r] = true
+	}
+	f.mu.Unlock()
+	f.changed()
+}
+
+// runNow cancels a stale run and starts one for the current snapshot.
+func (f *folder) runNow() {
+	f.mu.Lock()
+	if f.closed || !f.loaded {
+		f.mu.Unlock()
+		return
+	}
+	if f.timer != nil {
+		f.timer.Stop()
+	}
+	f.pending = false
+	if f.cancelRun != nil {
+		f.cancelRun()
+	}
+	ctx, cancel := context.WithCancel(f.s.ctx)
+	prev := f.running
+	done := make(chan struct{})
+	f.cancelRun, f.running = cancel, done
+	var disk []string
+	for r := range f.disk {
+		disk = append(disk, r)
+	}
+	f.disk = map[string]bool{}
+	f.mu.Unlock()
+	go func() {
+		defer close(done)
+		defer cancel()
+		if prev != nil {
+			<-prev // one run at a time: the Analyzer keeps state
+		}
+		f.run(ctx, disk)
+	}()
+}
+
+func (f *folder) run(ctx context.Context, disk []string) {
+	var snap *incremental.Snapshot
+	defer func() {
+		if v := recover(); v != nil {
+			f.s.logf(protocol.MessageTypeError, "analysis of %s failed: %v\n%s", f.root, v, debug.Stack())
+			if snap != nil {
+				f.mu.Lock()
+				f.failedSeq = snap.Seq
+				close(f.updated)
+				f.updated = make(chan struct{})
+				f.mu.Unlock()
+			}
+		}
+	}()
+	if len(disk) > 0 {
+		_, warns := f.ws.Refresh(disk)
+		f.logWarnings(warns)
+	}
+	snap = f.ws.Snapshot()
+	f.logSkipped(snap)
+	res, err := f.ws.Analyze(ctx, snap)
+	if err != nil && ctx.Err() == nil {
+		panic(err) // not a cancellation: reported and counted as a failed run below
+	}
+	if err != nil {
+		// Cancelled: if it was for a newer change, that change's run follows;
+		// if some rescan or shutdown took the context, put the disk paths back.
+		f.mu.Lock()
+		for _, r := range disk {
+			f.disk[r] = true
+		}
+		f.mu.Unlock()
+		return
+	}
+	a := &analysis{snap: snap, res: res}
+	// Publish before telling waiters: whoever waited for this analysis
+	// (a request, acg.rescan) then also finds it published. A newer
+	// snapshot's run publishes for it instead.
+	if f.ws.Snapshot().Seq == snap.Seq {
+		f.publish(a)
+	}
+	f.mu.Lock()
+	f.latest = a
+	close(f.updated)
+	f.updated = make(chan struct{})
+	f.mu.Unlock()
+	f.s.notifyUpdated()
+}
+
+// recoverRun keeps a panic in background work from ending the process.
+func (f *folder) recoverRun(what string) {
+	if v := recover(); v != nil {
+		f.s.logf(protocol.MessageTypeError, "%s failed: %v\n%s", what, v, debug.Stack())
+	}
+}
+
+// logSkipped says once per file and reason why a file is not analysed.
+func (f *folder) logSkipped(s *incremental.Snapshot) {
+	for _, file := range s.Files() {
+		if file.Skipped != "" {
+			f.s.logOnce(protocol.MessageTypeWarning, f.root+"\x00"+file.Path+"\x00"+file.Skipped, "%s: %s", filepath.Join(f.root, filepath.FromSlash(file.Path)), file.Skipped)
+		}
+	}
+}
+
+// await returns the analysis of the current state: every change made so
+// far (edits, files changed on disk) analysed. A change still waiting for
+// the debounce is analysed at once. When the run for the current snapshot
+// failed, it returns the newest analysis there is.
+func (f *folder) await(ctx context.Context) (*analysis, error) {
+	for {
+		f.mu.Lock()
+		a, ch, failed := f.latest, f.updated, f.failedSeq
+		runDone := f.running
+		running := runDone != nil && !isClosed(runDone)
+		dirty := f.pending || len(f.disk) > 0
+		loaded := f.loaded
+		f.mu.Unlock()
+		target := f.ws.Snapshot().Seq
+		if !dirty && !running && a != nil && (a.snap.Seq >= target || failed >= target) {
+			return a, nil
+		}
+		if loaded && (dirty || !running) {
+			f.runNow()
+			f.mu.Lock()
+			runDone = f.running
+			f.mu.Unlock()
+		}
+		select {
+		case <-ch:
+		case <-runDone:
+			// A run ended without news (cancelled for a newer one): look again.
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-f.s.ctx.Done():
+			return nil, f.s.ctx.Err()
+		}
+	}
+}
+
+func isClosed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// latestAnalysis returns the newest finished analysis without waiting.
+func (f *folder) latestAnalysis() *analysis {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.latest
+}

@@ -1,0 +1,6 @@
+"""An agent in a file with non-ASCII text: 助手 🤖."""
+from langgraph.prebuilt import create_react_agent
+
+from .tools import post_note, read_diary, read_mail
+
+label = "🤖 助手"; diary_agent = create_react_agent("m", tools=[read_mail, read_diary, post_note])
