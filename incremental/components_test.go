@@ -31,7 +31,7 @@ func TestAnalyzerReusesUnreachedGroups(t *testing.T) {
 		}
 	}
 	ws := NewWorkspace(root, func(m string) { t.Log(m) })
-	if _, err := ws.Load(ctx); err != nil {
+	if _, err := ws.Load(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	first, err := ws.Analyze(ctx, ws.Snapshot())

@@ -90,9 +90,10 @@ func (w *Workspace) Document(rel string) (Document, bool) {
 
 // Load reads every file of the root from disk (again), keeping the files
 // whose content did not change so that their analysis is reused. Open
-// documents keep the editor's text.
-func (w *Workspace) Load(ctx context.Context) ([]Warning, error) {
-	fresh, warns, err := Load(ctx, w.root, nil)
+// documents keep the editor's text. progress, if not nil, hears each file
+// read (see LoadWithProgress).
+func (w *Workspace) Load(ctx context.Context, progress func(done, total int)) ([]Warning, error) {
+	fresh, warns, err := LoadWithProgress(ctx, w.root, nil, progress)
 	if err != nil {
 		return nil, err
 	}

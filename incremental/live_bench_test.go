@@ -22,7 +22,7 @@ func benchSetup(b *testing.B) (*incremental.Workspace, string, int) {
 		b.Fatal(err)
 	}
 	ws := incremental.NewWorkspace(dir, func(m string) { b.Log(m) })
-	if _, err := ws.Load(context.Background()); err != nil {
+	if _, err := ws.Load(context.Background(), nil); err != nil {
 		b.Fatal(err)
 	}
 	src := ws.Snapshot().File(rel).Src

@@ -198,7 +198,7 @@ func runEdits(t *testing.T, root string, seed int64, steps int) {
 	ctx := context.Background()
 	r := rand.New(rand.NewSource(seed))
 	ws := incremental.NewWorkspace(root, func(m string) { t.Log(m) })
-	if _, err := ws.Load(ctx); err != nil {
+	if _, err := ws.Load(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	check := func(step string) {
@@ -313,7 +313,7 @@ func TestGroupsFollowImports(t *testing.T) {
 		}
 	}
 	ws := incremental.NewWorkspace(root, func(m string) { t.Log(m) })
-	if _, err := ws.Load(ctx); err != nil {
+	if _, err := ws.Load(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	findings := func(step string) int {

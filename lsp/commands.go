@@ -88,7 +88,7 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 // rescan reads the folder from disk again and waits for its analysis.
 func (f *folder) rescan(ctx context.Context) (*analysis, error) {
 	p := f.s.startProgress("acg: rescanning " + filepath.Base(f.root))
-	warns, err := f.ws.Load(ctx)
+	warns, err := f.ws.Load(ctx, p.report)
 	if err != nil {
 		p.end("failed")
 		return nil, fmt.Errorf("rescan %s: %w", f.root, err)

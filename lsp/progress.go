@@ -25,6 +25,7 @@ type progress struct {
 	token protocol.ProgressToken
 	done  bool
 	msg   string
+	pct   uint32 // last reported percentage
 }
 
 var progressSeq atomic.Int64
@@ -65,6 +66,22 @@ func (p *progress) begin() {
 	if p.done {
 		p.finishLocked()
 	}
+}
+
+// report says how far the scan is (files read of the total), at most once
+// per 5%; only once begun (before that nobody sees it).
+func (p *progress) report(done, total int) {
+	if total == 0 {
+		return
+	}
+	pct := uint32(done * 100 / total)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state != 2 || pct < p.pct+5 && done != total {
+		return
+	}
+	p.pct = pct
+	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: ptr(fmt.Sprintf("%d/%d files", done, total)), Percentage: &pct})
 }
 
 // end finishes the report; it is safe to call once per scan from any

@@ -84,7 +84,7 @@ func (f *folder) start() {
 	go func() {
 		defer f.recoverRun("the first scan of " + f.root)
 		p := f.s.startProgress("acg: scanning " + filepath.Base(f.root))
-		warns, err := f.ws.Load(f.s.ctx)
+		warns, err := f.ws.Load(f.s.ctx, p.report)
 		if err != nil {
 			p.end("failed")
 			f.s.logf(protocol.MessageTypeError, "scan %s: %v", f.root, err)
