@@ -13,9 +13,10 @@ type index struct {
 	files   []*extract.File
 	byMod   map[string][]*extract.File // module name and every dotted suffix of it
 	byScope map[*extract.Scope]*extract.File
-	// rec, when set, hears every module lookup: the only way resolution
+	// rec, when set, hears every module lookup: the way Python resolution
 	// crosses from one file to another, so it tells which files a group of
-	// files depends on (components.go).
+	// files depends on (components.go; the joins of configs and other
+	// sources are grouped there without it).
 	rec func(from *extract.File, name string, found *extract.File)
 }
 

@@ -57,12 +57,12 @@ func TestSkippedFiles(t *testing.T) {
 	c.Initialize()
 	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
 	c.Wait("log messages for the skipped files", func() bool {
-		return c.LogContainsLocked("blob.py: skipped: binary content") && c.LogContainsLocked("huge.py: skipped: ") && c.LogContainsLocked("byte limit")
+		return c.Logged("blob.py: skipped: binary content") && c.Logged("huge.py: skipped: ") && c.Logged("byte limit")
 	})
 	c.OpenText("pasted.py", string(big))
-	c.Wait("a log message for the large open document", func() bool { return c.LogContainsLocked("pasted.py: skipped") })
+	c.Wait("a log message for the large open document", func() bool { return c.Logged("pasted.py: skipped") })
 	c.OpenText("paste2.py", "import os\x00\x00")
-	c.Wait("a log message for the binary open document", func() bool { return c.LogContainsLocked("paste2.py: skipped: binary content") })
+	c.Wait("a log message for the binary open document", func() bool { return c.Logged("paste2.py: skipped: binary content") })
 	// Still serving.
 	c.Open("tools.py")
 	fixed, _ := os.ReadFile("../testdata/inbox-fixed/tools.py")
@@ -81,8 +81,8 @@ func TestPanicsAreContained(t *testing.T) {
 	c.Initialize()
 	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
 	c.Wait("the panics logged", func() bool {
-		return c.LogContainsLocked("check test-explodes failed") && c.LogContainsLocked("boom in a check") &&
-			c.LogContainsLocked("config.boom: extraction failed: boom in an extractor")
+		return c.Logged("check test-explodes failed") && c.Logged("boom in a check") &&
+			c.Logged("config.boom: extraction failed: boom in an extractor")
 	})
 	// Hover and edits still work.
 	c.Open("agent.py")

@@ -127,6 +127,7 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, d protocol.Diagnostic, c
 	}
 	sets = append(sets, fd.SinkIDs) // gates every action: clears the finding
 	var out []protocol.CommandOrCodeAction
+	disabled := false // one "not available" action per finding is enough
 	for i, ids := range sets {
 		preferred := i == len(sets)-1
 		req := gate.Request{AgentID: fd.AgentID, AgentPath: gate.AgentPath(a.res.Graph, fd.AgentID),
@@ -148,7 +149,8 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, d protocol.Diagnostic, c
 		fix, err := gate.Plan(req)
 		kind := protocol.CodeActionKindQuickFix
 		if err != nil {
-			if caps.disabledActions && (errors.Is(err, gate.ErrGated) || errors.Is(err, gate.ErrNoGate)) {
+			if caps.disabledActions && !disabled && (errors.Is(err, gate.ErrGated) || errors.Is(err, gate.ErrNoGate)) {
+				disabled = true
 				out = append(out, &protocol.CodeAction{Title: "Require human approval (not available)", Kind: &kind,
 					Diagnostics: []protocol.Diagnostic{d}, Disabled: protocol.CodeActionDisabled{Reason: err.Error()}})
 			} else {
@@ -156,18 +158,21 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, d protocol.Diagnostic, c
 			}
 			continue
 		}
-		edit := f.workspaceEdit(a, fix, caps)
-		if !caps.codeActionLiterals {
-			// A client without code action literals takes commands: ours
-			// asks the client to apply the edit.
-			arg, _ := protocol.Marshal(edit)
-			out = append(out, &protocol.Command{Title: fix.Title, Command: cmdApplyFix, Arguments: []protocol.LSPAny{arg}})
-			continue
-		}
-		out = append(out, &protocol.CodeAction{Title: fix.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{d},
-			IsPreferred: ptr(preferred), Edit: edit})
+		out = append(out, f.action(a, fix, d, caps, preferred))
 	}
 	return out
+}
+
+// action offers a fix as a quickfix code action, or as our acg.applyFix
+// command to a client without code action literals.
+func (f *folder) action(a *analysis, fix *gate.Fix, d protocol.Diagnostic, caps clientCaps, preferred bool) protocol.CommandOrCodeAction {
+	edit := f.workspaceEdit(a, fix, caps)
+	if !caps.codeActionLiterals {
+		arg, _ := protocol.Marshal(edit)
+		return &protocol.Command{Title: fix.Title, Command: cmdApplyFix, Arguments: []protocol.LSPAny{arg}}
+	}
+	kind := protocol.CodeActionKindQuickFix
+	return &protocol.CodeAction{Title: fix.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{d}, IsPreferred: ptr(preferred), Edit: edit}
 }
 
 // configFix turns the edits a check attached to its finding into a code
@@ -189,13 +194,7 @@ func (f *folder) configFix(a *analysis, fd *policy.Finding, d protocol.Diagnosti
 			}
 		}
 	}
-	edit := f.workspaceEdit(a, fix, caps)
-	if !caps.codeActionLiterals {
-		arg, _ := protocol.Marshal(edit)
-		return &protocol.Command{Title: fix.Title, Command: cmdApplyFix, Arguments: []protocol.LSPAny{arg}}
-	}
-	kind := protocol.CodeActionKindQuickFix
-	return &protocol.CodeAction{Title: fix.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{d}, IsPreferred: ptr(true), Edit: edit}
+	return f.action(a, fix, d, caps, true)
 }
 
 func toolPaths(ts []gate.Tool) []string {

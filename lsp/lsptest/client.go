@@ -323,18 +323,6 @@ func Codes(p *protocol.PublishDiagnosticsParams) []string {
 	return out
 }
 
-// LogContains reports whether some log message contains s.
-func (c *Client) LogContains(s string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, l := range c.Logs {
-		if strings.Contains(l.Message, s) {
-			return true
-		}
-	}
-	return false
-}
-
 func (c *Client) record(f func()) {
 	c.mu.Lock()
 	f()
@@ -584,9 +572,9 @@ func PositionIn(text string, off int, enc protocol.PositionEncodingKind) protoco
 	return p
 }
 
-// LogContainsLocked is LogContains for use inside Wait conditions, which
-// run with the client's lock held.
-func (c *Client) LogContainsLocked(s string) bool {
+// Logged reports whether some log message contains s. Call it inside Wait
+// conditions, which run with the client's lock held.
+func (c *Client) Logged(s string) bool {
 	for _, l := range c.Logs {
 		if strings.Contains(l.Message, s) {
 			return true
