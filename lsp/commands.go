@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
@@ -58,11 +57,13 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			if err != nil {
 				return nil, protocol.ErrRequestCancelled
 			}
-			graphs = append(graphs, folderGraph{Root: f.root, a: a, Document: report.NewDocument(a.res.Graph, a.res.Findings)})
+			doc := report.NewDocument(a.res.Graph, a.res.Findings)
+			doc.Suppressed = a.res.Suppressed
+			graphs = append(graphs, folderGraph{Root: f.root, GraphDoc: report.NewGraphDoc(doc)})
 		}
 		switch format {
 		case "json":
-			return toAny(graphJSON(graphs))
+			return toAny(map[string]any{"version": report.Version, "folders": graphs})
 		case "dot":
 			return toAny(graphDOT(graphs))
 		}
@@ -107,83 +108,49 @@ func (f *folder) rescan(ctx context.Context) (*analysis, error) {
 	return a, nil
 }
 
-// folderGraph is one folder's graph for acg.showGraph: the output contract
-// (agents, tools, findings) plus the graph's nodes and edges.
+// folderGraph is one folder's graph.json (the format of acg scan --graph).
 type folderGraph struct {
 	Root string `json:"root"`
-	*report.Document
-	Nodes []capgraph.Node `json:"nodes"`
-	Edges []graphEdge     `json:"edges"`
-	a     *analysis
-}
-
-type graphEdge struct {
-	From  string   `json:"from"`
-	To    string   `json:"to"`
-	Kinds []string `json:"kinds"`
-}
-
-func graphJSON(gs []folderGraph) map[string]any {
-	for i := range gs {
-		g := gs[i].a.res.Graph
-		gs[i].Nodes = g.Nodes()
-		for _, e := range g.Edges() {
-			ks := make([]string, len(e.Kinds))
-			for j, k := range e.Kinds {
-				ks[j] = string(k)
-			}
-			gs[i].Edges = append(gs[i].Edges, graphEdge{From: e.From, To: e.To, Kinds: ks})
-		}
-		if gs[i].Edges == nil {
-			gs[i].Edges = []graphEdge{}
-		}
-	}
-	return map[string]any{"version": report.Version, "folders": gs}
+	*report.GraphDoc
 }
 
 // graphDOT renders the graphs for Graphviz: agents as boxes (red with
-// findings), tools with their capabilities, approvals as diamonds.
+// findings), tools with their capabilities, approvals as diamonds, MCP
+// servers as components.
 func graphDOT(gs []folderGraph) string {
 	var b strings.Builder
 	b.WriteString("digraph acg {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n")
 	for i, fg := range gs {
-		g := fg.a.res.Graph
 		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%q;\n", i, fg.Root)
 		flagged := map[string]bool{}
-		for _, f := range fg.a.res.Findings {
-			flagged[f.AgentID] = true
+		for _, f := range fg.Findings {
+			if !f.Suppressed {
+				flagged[f.Agent] = true
+			}
 		}
 		id := func(n string) string { return fmt.Sprintf("%q", fmt.Sprintf("%d:%s", i, n)) }
-		for _, n := range g.Nodes() {
+		for _, n := range fg.Nodes {
+			label := n.Name
+			if label == "" {
+				label = n.ID
+			}
 			switch n.Kind {
-			case capgraph.NodeAgent:
-				a := g.Agents[n.ID]
+			case string(capgraph.NodeAgent):
 				attrs := "shape=box"
 				if flagged[n.ID] {
 					attrs += ", color=red, fontcolor=red"
 				}
-				fmt.Fprintf(&b, "    %s [label=%q, %s];\n", id(n.ID), a.Name+"\n"+a.Framework, attrs)
-			case capgraph.NodeTool:
-				t := g.Tools[n.ID]
-				var caps []string
-				for _, c := range t.Effects.Caps() {
-					caps = append(caps, string(c))
-				}
-				fmt.Fprintf(&b, "    %s [label=%q, shape=ellipse];\n", id(n.ID), t.Name+"\n"+strings.Join(caps, " "))
-			case capgraph.NodeApproval:
-				fmt.Fprintf(&b, "    %s [label=%q, shape=diamond];\n", id(n.ID), strings.SplitN(strings.TrimPrefix(n.ID, "approval:"), "@", 2)[0])
+				fmt.Fprintf(&b, "    %s [label=%q, %s];\n", id(n.ID), label+"\n"+n.Framework, attrs)
+			case string(capgraph.NodeTool):
+				fmt.Fprintf(&b, "    %s [label=%q, shape=ellipse];\n", id(n.ID), label+"\n"+strings.Join(n.Capabilities, " "))
+			case string(capgraph.NodeApproval):
+				fmt.Fprintf(&b, "    %s [label=%q, shape=diamond];\n", id(n.ID), n.ApprovalKind)
 			default:
-				fmt.Fprintf(&b, "    %s [label=%q, shape=component];\n", id(n.ID), n.ID)
+				fmt.Fprintf(&b, "    %s [label=%q, shape=component];\n", id(n.ID), label)
 			}
 		}
-		edges := g.Edges()
-		sort.SliceStable(edges, func(i, j int) bool { return edges[i].From < edges[j].From })
-		for _, e := range edges {
-			var ks []string
-			for _, k := range e.Kinds {
-				ks = append(ks, string(k))
-			}
-			fmt.Fprintf(&b, "    %s -> %s [label=%q];\n", id(e.From), id(e.To), strings.Join(ks, ","))
+		for _, e := range fg.Edges {
+			fmt.Fprintf(&b, "    %s -> %s [label=%q];\n", id(e.From), id(e.To), e.Kind)
 		}
 		b.WriteString("  }\n")
 	}
