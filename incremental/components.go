@@ -10,6 +10,7 @@ import (
 
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/policy"
+	"github.com/acg-dev/acg/prove"
 )
 
 // Analyzer analyses successive snapshots of one workspace and rebuilds only
@@ -70,10 +71,11 @@ func joined(f *extract.File) bool {
 	return false
 }
 
-// Analyze returns the analysis of s, reusing the groups of files that the
-// changes since the last call do not reach. It fails only when ctx ends,
-// and then keeps what it had for the next call.
-func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot) (*Result, error) {
+// Analyze returns the analysis of s with the external provers' flows
+// (Snapshot.AnalyzeWith), reusing the groups of files that the changes
+// since the last call do not reach. It fails only when ctx ends, and then
+// keeps what it had for the next call.
+func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Flow) (*Result, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	cur := map[string]*File{}
@@ -141,7 +143,7 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot) (*Result, error) {
 	}
 	comps := append(keep, built...)
 	sort.Slice(comps, func(i, j int) bool { return comps[i].files[0].Path < comps[j].files[0].Path })
-	res := a.check(s, merge(comps))
+	res := a.check(s, merge(comps), external)
 	a.comps, a.files = comps, cur
 	return res, nil
 }
@@ -404,7 +406,7 @@ func merge(comps []*component) *parts {
 // check proves the flows and runs the checks over the merged graph, as
 // Snapshot.Analyze does. A panicking check costs its own findings only: it
 // is found by running the checks one at a time, then left out.
-func (a *Analyzer) check(s *Snapshot, p *parts) (res *Result) {
+func (a *Analyzer) check(s *Snapshot, p *parts, external []prove.Flow) (res *Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			skip := map[string]bool{}
@@ -427,8 +429,8 @@ func (a *Analyzer) check(s *Snapshot, p *parts) (res *Result) {
 					skip[c.Name] = true
 				}
 			}
-			res = s.finish(p.graph(), nil, true, skip)
+			res = s.finish(p.graph(), external, true, skip)
 		}
 	}()
-	return s.finish(p.graph(), nil, true, nil)
+	return s.finish(p.graph(), external, true, nil)
 }

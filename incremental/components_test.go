@@ -34,7 +34,7 @@ func TestAnalyzerReusesUnreachedGroups(t *testing.T) {
 	if _, err := ws.Load(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	first, err := ws.Analyze(ctx, ws.Snapshot())
+	first, err := ws.Analyze(ctx, ws.Snapshot(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestAnalyzerReusesUnreachedGroups(t *testing.T) {
 	if _, _, err := ws.Change(ctx, "inbox/tools.py", 2, []Edit{{Start: at, End: at, Text: []byte("# note\n")}}); err != nil {
 		t.Fatal(err)
 	}
-	second, err := ws.Analyze(ctx, ws.Snapshot())
+	second, err := ws.Analyze(ctx, ws.Snapshot(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestAnalyzerReusesUnreachedGroups(t *testing.T) {
 	if fresh || !bytes.Equal(s.File("inbox/tools.py").Src, now.Text) || s.File("inbox/tools.py").Version != 2 {
 		t.Fatal("a syntax error replaced the last good facts")
 	}
-	third, err := ws.Analyze(ctx, s)
+	third, err := ws.Analyze(ctx, s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/acg-dev/acg/prove"
 )
 
 // Workspace is the live workspace of the language server: the files of a
@@ -71,10 +73,11 @@ func (w *Workspace) Snapshot() *Snapshot {
 	return w.snap
 }
 
-// Analyze analyses a snapshot of this workspace, reusing what earlier
-// analyses built for files the changes do not reach.
-func (w *Workspace) Analyze(ctx context.Context, s *Snapshot) (*Result, error) {
-	return w.an.Analyze(ctx, s)
+// Analyze analyses a snapshot of this workspace with the external
+// provers' flows, reusing what earlier analyses built for files the changes
+// do not reach.
+func (w *Workspace) Analyze(ctx context.Context, s *Snapshot, external []prove.Flow) (*Result, error) {
+	return w.an.Analyze(ctx, s, external)
 }
 
 // Document returns an open document's version and text.

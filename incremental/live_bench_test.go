@@ -29,7 +29,7 @@ func benchSetup(b *testing.B) (*incremental.Workspace, string, int) {
 	if _, err := ws.Open(context.Background(), rel, 1, src); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := ws.Analyze(context.Background(), ws.Snapshot()); err != nil {
+	if _, err := ws.Analyze(context.Background(), ws.Snapshot(), nil); err != nil {
 		b.Fatal(err)
 	}
 	return ws, rel, bytes.Index(src, []byte("Scale every item"))
@@ -62,7 +62,7 @@ func BenchmarkAnalyzeEdit(b *testing.B) {
 		b.StopTimer()
 		s, _, _ := ws.Change(context.Background(), rel, int32(i+2), edit(i, at))
 		b.StartTimer()
-		if _, err := ws.Analyze(context.Background(), s); err != nil {
+		if _, err := ws.Analyze(context.Background(), s, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -204,7 +204,7 @@ func runEdits(t *testing.T, root string, seed int64, steps int) {
 	check := func(step string) {
 		t.Helper()
 		s := ws.Snapshot()
-		res, err := ws.Analyze(ctx, s)
+		res, err := ws.Analyze(ctx, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -319,7 +319,7 @@ func TestGroupsFollowImports(t *testing.T) {
 	findings := func(step string) int {
 		t.Helper()
 		s := ws.Snapshot()
-		res, err := ws.Analyze(ctx, s)
+		res, err := ws.Analyze(ctx, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -105,6 +105,7 @@ func (f *folder) rescan(ctx context.Context) (*analysis, error) {
 		return nil, protocol.ErrRequestCancelled
 	}
 	p.end(fmt.Sprintf("%d files, %d findings", len(a.snap.Files()), len(a.res.Findings)))
+	f.proveTree()
 	return a, nil
 }
 

@@ -84,6 +84,20 @@ func (p *progress) report(done, total int) {
 	p.send(protocol.WorkDoneProgressReport{Kind: "report", Message: ptr(fmt.Sprintf("%d/%d files", done, total)), Percentage: &pct})
 }
 
+// message reports what an external prover is doing (percent -1: unknown).
+func (p *progress) message(msg string, percent int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state != 2 {
+		return
+	}
+	r := protocol.WorkDoneProgressReport{Kind: "report", Message: ptr(msg)}
+	if percent >= 0 {
+		r.Percentage = ptr(uint32(percent))
+	}
+	p.send(r)
+}
+
 // end finishes the report; it is safe to call once per scan from any
 // goroutine, before or after the delay.
 func (p *progress) end(msg string) {

@@ -25,6 +25,9 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/acg-dev/acg/prove"
+	"github.com/acg-dev/acg/prove/provers"
 )
 
 // Options configure a server. The zero value serves an editor.
@@ -40,6 +43,9 @@ type Options struct {
 	NoWatch bool
 	// Version is reported in serverInfo.
 	Version string
+	// Provers, when set, replaces the discovery of the external provers
+	// (Opengrep, CodeQL) for tests that cannot install them.
+	Provers func(provers.Settings) []prove.Prover
 }
 
 type lifecycle uint8

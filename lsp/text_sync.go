@@ -92,8 +92,12 @@ func (s *Server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 	return nil
 }
 
-// DidSave needs nothing: the document's text is already analysed, and the
-// file on disk is read again when the watcher reports it.
+// DidSave runs Opengrep on the saved file, when it is installed. The
+// document's text is already analysed; the file on disk is read again when
+// the watcher reports it.
 func (s *Server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentParams) error {
+	if f, rel := s.folderFor(p.TextDocument.URI); f != nil {
+		f.proveFile(rel)
+	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/prove/provers"
 )
 
 // folder is one workspace folder: its live workspace, the analysis
@@ -37,6 +38,8 @@ type folder struct {
 	uris      map[string]uri.URI
 	watcher   *incremental.Watcher
 	pub       publisher
+	store     provers.Store                 // the external provers' flows
+	proving   map[string]context.CancelFunc // running external provers, by prover and file
 }
 
 // analysis is a snapshot and its findings: positions in the findings are
@@ -47,7 +50,8 @@ type analysis struct {
 }
 
 func newFolder(s *Server, root string) *folder {
-	f := &folder{s: s, root: root, disk: map[string]bool{}, updated: make(chan struct{}), uris: map[string]uri.URI{}}
+	f := &folder{s: s, root: root, disk: map[string]bool{}, updated: make(chan struct{}), uris: map[string]uri.URI{},
+		proving: map[string]context.CancelFunc{}}
 	f.ws = incremental.NewWorkspace(root, func(m string) {
 		// The same failure comes back with every analysis until the code
 		// changes: say it once.
@@ -111,6 +115,7 @@ func (f *folder) start() {
 		f.loaded = true
 		f.mu.Unlock()
 		f.runNow()
+		f.proveTree()
 	}()
 }
 
@@ -129,6 +134,9 @@ func (f *folder) close() {
 	}
 	if f.cancelRun != nil {
 		f.cancelRun()
+	}
+	for _, cancel := range f.proving {
+		cancel()
 	}
 	w := f.watcher
 	f.watcher = nil
@@ -218,7 +226,7 @@ func (f *folder) run(ctx context.Context, disk []string) {
 	}
 	snap = f.ws.Snapshot()
 	f.logSkipped(snap)
-	res, err := f.ws.Analyze(ctx, snap)
+	res, err := f.ws.Analyze(ctx, snap, f.store.Flows(snap))
 	if err != nil && ctx.Err() == nil {
 		panic(err) // not a cancellation: reported and counted as a failed run below
 	}
