@@ -10,7 +10,7 @@
 // folder, debounced and cancelled when stale), so every request is answered
 // promptly and notifications keep their order. One file per method family:
 // lifecycle.go, text_sync.go, diagnostics.go, hover.go, code_action.go,
-// commands.go, progress.go, settings.go, watch.go.
+// commands.go, progress.go, settings.go, watch.go, provers.go.
 package lsp
 
 import (
