@@ -15,7 +15,6 @@ package gate
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/acg-dev/acg/extract"
@@ -250,9 +249,4 @@ func appendUniq(xs []string, x string) []string {
 		}
 	}
 	return append(xs, x)
-}
-
-// sortEdits orders a file's edits by position.
-func sortEdits(es []Edit) {
-	sort.Slice(es, func(i, j int) bool { return es[i].Start < es[j].Start })
 }
