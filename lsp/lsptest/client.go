@@ -30,7 +30,7 @@ type Options struct {
 	InitOptions any // initializationOptions
 	Config      any // the answer to workspace/configuration, for section "acg"
 	Server      lsp.Options
-	Timeout     time.Duration // for every wait; default 10s
+	Timeout     time.Duration // for every wait; default 60s
 	NoRoot      bool          // initialize without a root or workspace folders
 }
 
@@ -85,7 +85,9 @@ func Start(t testing.TB, root string, o Options) *Client {
 func Connect(t testing.TB, root string, conn io.ReadWriteCloser, code chan int, o Options) *Client {
 	t.Helper()
 	if o.Timeout == 0 {
-		o.Timeout = 10 * time.Second
+		// Generous: waits end as soon as their condition holds, and CI runs
+		// every test package at once on two cores.
+		o.Timeout = 60 * time.Second
 	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
