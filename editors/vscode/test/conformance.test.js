@@ -1,0 +1,192 @@
+// Drives the real acg-lsp over stdio through vscode-languageserver-protocol
+// on the inbox example: initialize, open, diagnostics with related
+// information, hover, quick fix, apply it, diagnostics cleared, shutdown.
+//
+// Two client profiles: the capabilities vscode-languageclient 11 sends
+// (pull diagnostics, UTF-16 only), and a push-only client that prefers UTF-8
+// (what Neovim 0.10+, Helix and eglot look like to the server). The server
+// binary is $ACG_LSP, else built from this checkout.
+"use strict";
+
+const { test, before, after } = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const rpc = require("vscode-languageserver-protocol/node");
+const { Client, serverBinary, copyTree, repoRoot } = require("./lspclient");
+
+// What vscode-languageclient 11.0.0 fills in (its features'
+// fillClientCapabilities), trimmed to the parts acg-lsp can use.
+const vscodeCapabilities = {
+  general: { positionEncodings: ["utf-16"], markdown: { parser: "marked", version: "1.1.0" } },
+  window: { workDoneProgress: true, showMessage: { messageActionItem: { additionalPropertiesSupport: true } }, showDocument: { support: true } },
+  workspace: {
+    applyEdit: true,
+    configuration: true,
+    workspaceFolders: true,
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
+    executeCommand: { dynamicRegistration: true },
+    workspaceEdit: { documentChanges: true, resourceOperations: ["create", "rename", "delete"], failureHandling: "textOnlyTransactional", normalizesLineEndings: true },
+    diagnostics: { refreshSupport: true },
+  },
+  textDocument: {
+    synchronization: { dynamicRegistration: true, willSave: true, willSaveWaitUntil: true, didSave: true },
+    publishDiagnostics: { relatedInformation: true, versionSupport: false, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+    diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false, relatedInformation: true, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true, markupMessageSupport: false },
+    hover: { dynamicRegistration: true, contentFormat: ["markdown", "plaintext"] },
+    codeAction: {
+      dynamicRegistration: true,
+      isPreferredSupport: true,
+      disabledSupport: true,
+      dataSupport: true,
+      resolveSupport: { properties: ["edit", "command"] },
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "source"] } },
+      honorsChangeAnnotations: true,
+    },
+  },
+};
+
+// A push-only client offering UTF-8 first.
+const pushUTF8Capabilities = {
+  general: { positionEncodings: ["utf-8", "utf-16"] },
+  window: { workDoneProgress: true },
+  workspace: { applyEdit: true, configuration: true, workspaceFolders: true, workspaceEdit: { documentChanges: true } },
+  textDocument: {
+    synchronization: { didSave: true },
+    publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, dataSupport: true, versionSupport: true },
+    hover: { contentFormat: ["markdown", "plaintext"] },
+    codeAction: {
+      isPreferredSupport: true,
+      dataSupport: true,
+      codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "source"] } },
+    },
+  },
+};
+
+const profiles = [
+  { name: "vscode (pull, utf-16)", capabilities: vscodeCapabilities, encoding: "utf-16", pull: true },
+  { name: "push, utf-8 preferred", capabilities: pushUTF8Capabilities, encoding: "utf-8", pull: false },
+];
+
+let tmp;
+let binary;
+before(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "acg-vscode-"));
+  binary = serverBinary(tmp);
+});
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const acgFindings = (diags) => (diags ?? []).filter((d) => d.source === "acg");
+
+for (const profile of profiles) {
+  test(`inbox end to end: ${profile.name}`, async (t) => {
+    const root = copyTree(path.join(repoRoot, "testdata", "inbox"), path.join(tmp, profile.pull ? "pull" : "push", "inbox"));
+    const client = new Client(binary, { root, capabilities: profile.capabilities });
+    t.after(() => client.kill());
+
+    const init = await client.start();
+    assert.equal(client.encoding, profile.encoding, "negotiated position encoding");
+    assert.ok(init.capabilities.hoverProvider, "hoverProvider advertised");
+    assert.ok(init.capabilities.codeActionProvider, "codeActionProvider advertised");
+    assert.deepEqual(
+      [...(init.capabilities.executeCommandProvider?.commands ?? [])].sort(),
+      ["acg.rescan", "acg.showGraph"],
+    );
+
+    const agent = await client.open("agent.py");
+    const tools = client.uri("tools.py");
+    // In pull mode the first pull may race the initial workspace scan; the
+    // server then answers with a refresh when its analysis is ready.
+    const diags = await client.waitFor("rule-of-two on agent.py", () => {
+      const ds = acgFindings(client.diagnostics.get(agent));
+      return ds.some((d) => d.code === "rule-of-two") && ds;
+    });
+    assert.equal(client.pullMode(), profile.pull, "diagnostic mode (pull iff the client offers it)");
+
+    const r2 = diags.find((d) => d.code === "rule-of-two");
+    assert.equal(r2.severity, rpc.DiagnosticSeverity.Error);
+    assert.match(r2.message, /inbox_assistant/);
+    assert.equal(r2.range.start.line, 8, "on the agent's declaration (agent.py line 9)");
+    assert.match(r2.codeDescription?.href ?? "", /rule-of-two/);
+    assert.ok(r2.data !== undefined, "data carries what the quick fix needs");
+    const related = r2.relatedInformation ?? [];
+    const relatedText = related.map((ri) => `${path.basename(new URL(ri.location.uri).pathname)}:${ri.location.range.start.line + 1} ${ri.message}`);
+    for (const tool of ["read_email", "read_notes", "send_http"]) {
+      assert.ok(related.some((ri) => ri.location.uri === tools && ri.message.includes(tool)), `related information names ${tool}: ${relatedText.join("; ")}`);
+    }
+    // The step that decided send_http's egress: requests.post on line 37.
+    assert.ok(related.some((ri) => ri.location.uri === tools && ri.location.range.start.line === 36), `path step at tools.py:37: ${relatedText.join("; ")}`);
+
+    // Hover on send_http in the tools=[...] list.
+    const text = client.text(agent);
+    const lines = text.split("\n");
+    const toolsLine = lines.findIndex((l) => l.includes("tools=["));
+    const hover = await client.request(rpc.HoverRequest.type, {
+      textDocument: { uri: agent },
+      position: { line: toolsLine, character: lines[toolsLine].indexOf("send_http") + 2 },
+    });
+    const hoverText = typeof hover?.contents === "string" ? hover.contents : hover?.contents?.value ?? JSON.stringify(hover?.contents);
+    assert.equal(hover?.contents?.kind, "markdown", "hover is markdown");
+    assert.match(hoverText, /send_http/);
+    assert.match(hoverText, /network_egress/);
+    assert.match(hoverText, /rules/);
+
+    // Quick fix, asked with the diagnostic as the client holds it.
+    const actions = await client.request(rpc.CodeActionRequest.type, {
+      textDocument: { uri: agent },
+      range: r2.range,
+      context: { diagnostics: [r2], triggerKind: rpc.CodeActionTriggerKind.Invoked },
+    });
+    const fixes = (actions ?? []).filter((a) => a.kind === "quickfix");
+    assert.ok(fixes.length > 0, `a quickfix is offered: ${JSON.stringify(actions)}`);
+    let fix = fixes.find((a) => a.isPreferred) ?? fixes[0];
+    assert.ok(fix.isPreferred, "the approval gate is the preferred fix");
+    if (fix.edit === undefined && init.capabilities.codeActionProvider?.resolveProvider) {
+      fix = await client.request(rpc.CodeActionResolveRequest.type, fix);
+    }
+    assert.ok(fix.edit, `the fix carries an edit: ${JSON.stringify(fix)}`);
+    const touched = await client.applyEdit(fix.edit);
+    assert.ok(touched.includes(tools), "the gate goes into tools.py");
+    const fixed = client.text(tools);
+    assert.match(fixed, /^from langgraph\.types import interrupt$/m);
+    const gate = fixed.split("\n").findIndex((l) => l.includes("interrupt("));
+    const def = fixed.split("\n").findIndex((l) => l.startsWith("def send_http("));
+    const post = fixed.split("\n").findIndex((l) => l.includes("requests.post("));
+    assert.ok(def < gate && gate < post, `interrupt() sits in send_http before the POST:\n${fixed}`);
+
+    // The next analysis clears every acg diagnostic on both files.
+    await client.waitFor("diagnostics cleared", () => {
+      const left = [...acgFindings(client.diagnostics.get(agent)), ...acgFindings(client.diagnostics.get(tools))];
+      return left.length === 0;
+    });
+
+    // Applying the same fix again must not be offered: no finding, no action.
+    const again = await client.request(rpc.CodeActionRequest.type, {
+      textDocument: { uri: agent },
+      range: r2.range,
+      context: { diagnostics: [], triggerKind: rpc.CodeActionTriggerKind.Invoked },
+    });
+    assert.equal((again ?? []).filter((a) => a.kind === "quickfix").length, 0, "no quick fix once gated");
+
+    const { code } = await client.shutdown();
+    assert.equal(code, 0, `exit code after shutdown+exit\nstderr:\n${client.stderr}`);
+  });
+}
+
+test("rescan and showGraph commands answer", async (t) => {
+  const root = copyTree(path.join(repoRoot, "testdata", "inbox"), path.join(tmp, "commands", "inbox"));
+  const client = new Client(binary, { root, capabilities: vscodeCapabilities });
+  t.after(() => client.kill());
+  await client.start();
+  await client.open("agent.py");
+  await client.request(rpc.ExecuteCommandRequest.type, { command: "acg.rescan", arguments: [] });
+  const graph = await client.request(rpc.ExecuteCommandRequest.type, { command: "acg.showGraph", arguments: [] });
+  const shown = typeof graph === "string" ? graph : JSON.stringify(graph);
+  for (const name of ["inbox_assistant", "read_email", "read_notes", "send_http"]) {
+    assert.ok(shown.includes(name), `graph names ${name}: ${shown.slice(0, 400)}`);
+  }
+  const { code } = await client.shutdown();
+  assert.equal(code, 0);
+});
