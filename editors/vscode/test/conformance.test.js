@@ -65,9 +65,19 @@ const pushUTF8Capabilities = {
   },
 };
 
+// The "acg" section as VS Code returns it with the extension's defaults.
+const vscodeSettings = {
+  server: { path: "acg-lsp" },
+  enabledRules: [],
+  severityThreshold: "low",
+  debounceMs: 150,
+  proverPaths: { opengrep: "", codeql: "" },
+  trace: { server: "off" },
+};
+
 const profiles = [
-  { name: "vscode (pull, utf-16)", capabilities: vscodeCapabilities, encoding: "utf-16", pull: true },
-  { name: "push, utf-8 preferred", capabilities: pushUTF8Capabilities, encoding: "utf-8", pull: false },
+  { name: "vscode (pull, utf-16)", capabilities: vscodeCapabilities, settings: vscodeSettings, encoding: "utf-16", pull: true },
+  { name: "push, utf-8 preferred", capabilities: pushUTF8Capabilities, settings: {}, encoding: "utf-8", pull: false },
 ];
 
 let tmp;
@@ -83,7 +93,7 @@ const acgFindings = (diags) => (diags ?? []).filter((d) => d.source === "acg");
 for (const profile of profiles) {
   test(`inbox end to end: ${profile.name}`, async (t) => {
     const root = copyTree(path.join(repoRoot, "testdata", "inbox"), path.join(tmp, profile.pull ? "pull" : "push", "inbox"));
-    const client = new Client(binary, { root, capabilities: profile.capabilities });
+    const client = new Client(binary, { root, capabilities: profile.capabilities, settings: profile.settings });
     t.after(() => client.kill());
 
     const init = await client.start();
@@ -177,7 +187,7 @@ for (const profile of profiles) {
 
 test("rescan and showGraph commands answer", async (t) => {
   const root = copyTree(path.join(repoRoot, "testdata", "inbox"), path.join(tmp, "commands", "inbox"));
-  const client = new Client(binary, { root, capabilities: vscodeCapabilities });
+  const client = new Client(binary, { root, capabilities: vscodeCapabilities, settings: vscodeSettings });
   t.after(() => client.kill());
   await client.start();
   await client.open("agent.py");
