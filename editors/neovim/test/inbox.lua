@@ -114,14 +114,19 @@ local function main()
     return false
   end)
   local graph = buf_text(graph_buf)
-  for _, name in ipairs({ agent_name, 'read_email', 'read_notes', 'send_http' }) do
-    check(graph:find(name, 1, true) ~= nil, ':AcgGraph shows ' .. name .. ':\n' .. graph:sub(1, 400))
+  for _, want in ipairs({
+    '### ' .. agent_name .. ' — langgraph, agent.py:9',
+    'Reaches: UNTRUSTED_SOURCE, READ_PRIVATE, EGRESS',
+    'send_http            tools.py:35      irreversible (rules), network_egress (rules)',
+    'CRITICAL rule-of-two (read_email → read_notes → send_http) at agent.py:9',
+  }) do
+    check(graph:find(want, 1, true) ~= nil, ':AcgGraph shows ' .. want .. ':\n' .. graph)
   end
   vim.cmd('close')
   check(vim.api.nvim_get_current_buf() == buf, 'back on agent.py')
   vim.cmd('AcgRescan')
   wait(':AcgRescan answer', 10000, function()
-    return vim.tbl_contains(notes, 'acg: workspace rescanned')
+    return vim.tbl_contains(notes, 'acg: rescanned 3 files, 2 findings')
   end)
 
   -- Record the codeAction request as the client sends it: Neovim 0.7
@@ -176,6 +181,8 @@ local function main()
   check(import ~= nil, 'import added:\n' .. table.concat(fixed, '\n'))
   check(def and gate and post and def < gate and gate < post, 'interrupt() in send_http before the POST:\n' .. table.concat(fixed, '\n'))
   check(vim.lsp.buf_is_attached(tools_buf, client.id), 'the edited tools.py is attached to acg-lsp')
+  -- interrupt() needs a checkpointer: the same fix gives the agent one.
+  check(buf_text(buf):find('checkpointer=InMemorySaver()', 1, true) ~= nil, 'checkpointer added:\n' .. buf_text(buf))
 
   -- The next analysis clears the findings.
   wait('diagnostics to clear', 30000, function()

@@ -10,6 +10,7 @@ import {
   type ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
+import { renderGraph } from "./graphView";
 import { INSTALL_URL, missingServerMessage, resolveServerPath } from "./serverPath";
 
 // Files acg reads: agent code, MCP client configs, Claude Code settings and
@@ -30,7 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     log,
     vscode.commands.registerCommand("acg.restartServer", restart),
-    vscode.commands.registerCommand("acg.rescanWorkspace", () => runServerCommand("acg.rescan")),
+    vscode.commands.registerCommand("acg.rescanWorkspace", rescan),
     vscode.commands.registerCommand("acg.showCapabilityGraph", showGraph),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration("acg.server.path")) {
@@ -104,13 +105,18 @@ async function runServerCommand(command: string): Promise<unknown> {
   return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [] });
 }
 
+async function rescan(): Promise<void> {
+  const res = (await runServerCommand("acg.rescan")) as { files?: number; findings?: number } | undefined;
+  if (res !== undefined && res !== null) {
+    void vscode.window.showInformationMessage(`acg: rescanned ${res.files ?? 0} files, ${res.findings ?? 0} findings`);
+  }
+}
+
 async function showGraph(): Promise<void> {
   const graph = await runServerCommand("acg.showGraph");
   if (graph === undefined || graph === null) {
     return;
   }
-  const content = typeof graph === "string" ? graph : JSON.stringify(graph, null, 2);
-  const language = typeof graph === "string" ? "markdown" : "json";
-  const doc = await vscode.workspace.openTextDocument({ content, language });
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  const doc = await vscode.workspace.openTextDocument({ content: renderGraph(graph), language: "markdown" });
+  await vscode.commands.executeCommand("markdown.showPreviewToSide", doc.uri);
 }

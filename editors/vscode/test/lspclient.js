@@ -272,12 +272,16 @@ class Client {
     }
   }
 
+  // shutdown stops the server as vscode-languageclient does: shutdown,
+  // exit, then end the server's stdin; VS Code kills it 2 s later if it is
+  // still alive, here we report that as a failure.
   async shutdown() {
     await this.conn.sendRequest(rpc.ShutdownRequest.type);
     await this.conn.sendNotification(rpc.ExitNotification.type);
+    this.conn.end();
     const res = await Promise.race([
       this.exited,
-      new Promise((r) => setTimeout(() => r({ code: "no exit within 5 s" }), 5000)),
+      new Promise((r) => setTimeout(() => r({ code: "still running 2 s after exit" }), 2000)),
     ]);
     this.conn.dispose();
     return res;

@@ -140,30 +140,78 @@ function M.command(name, on_result)
 end
 
 function M.rescan()
-  M.command('acg.rescan', function()
-    vim.notify('acg: workspace rescanned', vim.log.levels.INFO)
+  M.command('acg.rescan', function(res)
+    res = type(res) == 'table' and res or {}
+    vim.notify(('acg: rescanned %d files, %d findings'):format(res.files or 0, res.findings or 0), vim.log.levels.INFO)
   end)
 end
 
--- graph opens the capability graph the server returns in a scratch split.
+-- render_graph turns the server's acg.showGraph answer (the output contract
+-- per folder) into lines: each agent, what it reaches, its tools with the
+-- effects that are on (and what decided them), its findings.
+function M.render_graph(graph)
+  local lines = { '# acg capability graph' }
+  local folders = type(graph) == 'table' and graph.folders or {}
+  if folders == vim.NIL or #folders == 0 then
+    table.insert(lines, 'No workspace folder is being analysed.')
+  end
+  for _, f in ipairs(folders) do
+    table.insert(lines, '')
+    table.insert(lines, '## ' .. f.root)
+    local tools = {}
+    for _, t in ipairs(type(f.tools) == 'table' and f.tools or {}) do
+      tools[t.id] = t
+    end
+    local agents = type(f.agents) == 'table' and f.agents or {}
+    if #agents == 0 then
+      table.insert(lines, 'No agents found.')
+    end
+    for _, a in ipairs(agents) do
+      table.insert(lines, '')
+      table.insert(lines, ('### %s — %s, %s:%d'):format(a.name, a.framework, a.file, a.line))
+      local caps = type(a.capabilities) == 'table' and a.capabilities or {}
+      table.insert(lines, 'Reaches: ' .. (#caps > 0 and table.concat(caps, ', ') or 'nothing risky'))
+      for _, id in ipairs(type(a.tools) == 'table' and a.tools or {}) do
+        local t = tools[id]
+        if t then
+          local on = {}
+          for k, v in pairs(t.effects or {}) do
+            if v == true then
+              table.insert(on, ('%s (%s)'):format(k, (t.decided_by or {})[k] or '?'))
+            end
+          end
+          table.sort(on)
+          table.insert(lines, ('  %-20s %-16s %s'):format(t.name, ('%s:%d'):format(t.file, t.line), #on > 0 and table.concat(on, ', ') or 'none'))
+        else
+          table.insert(lines, '  ' .. id .. '  unknown')
+        end
+      end
+      for _, x in ipairs(type(f.findings) == 'table' and f.findings or {}) do
+        if x.agent == a.name then
+          local chain = type(x.chain) == 'table' and #x.chain > 0 and (' (' .. table.concat(x.chain, ' → ') .. ')') or ''
+          table.insert(lines, ('  %s %s%s at %s:%d'):format(x.severity:upper(), x.rule, chain, x.location.file, x.location.line))
+        end
+      end
+    end
+  end
+  return lines
+end
+
+-- graph opens the capability graph in a scratch split.
 function M.graph()
   M.command('acg.showGraph', function(result)
-    if result == nil or result == vim.NIL then
+    if type(result) ~= 'table' then
       vim.notify('acg: the server returned no graph', vim.log.levels.WARN)
       return
     end
-    local text, ft = result, 'markdown'
-    if type(result) ~= 'string' then
-      text, ft = vim.fn.json_encode(result), 'json'
-    end
     vim.cmd('botright new')
     local buf = vim.api.nvim_get_current_buf()
-    vim.api.nvim_buf_set_lines(buf, 0, -1, false, vim.split(text, '\n', { plain = true }))
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, M.render_graph(result))
     vim.bo[buf].buftype = 'nofile'
     vim.bo[buf].bufhidden = 'wipe'
     vim.bo[buf].swapfile = false
     vim.bo[buf].modifiable = false
-    vim.bo[buf].filetype = ft
+    vim.bo[buf].filetype = 'markdown'
     pcall(vim.api.nvim_buf_set_name, buf, 'acg://capability-graph')
   end)
 end
