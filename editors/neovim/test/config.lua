@@ -70,6 +70,28 @@ local function main()
   vim.fn.writefile({ '# notes' }, tmp .. '/proj/README.md')
   assert(root_for(tmp .. '/proj/README.md') == nil, 'lsp/acg.lua skips README.md')
 
+  -- path_lines: the finding, then one line per related location (relative
+  -- to the cwd), wrapped at the width with the indentation kept.
+  vim.cmd('cd ' .. tmp)
+  local lines = acg.path_lines({
+    severity = 1,
+    code = 'rule-of-two',
+    message = 'Agent a breaks the Rule of Two: it reads untrusted input (read_email) and can act outward (send_http)',
+    user_data = { lsp = { relatedInformation = {
+      { location = { uri = vim.uri_from_fname(tmp .. '/tools.py'), range = { start = { line = 36, character = 11 } } },
+        message = 'sends model-chosen data with requests.post [rules]' },
+    } } },
+  }, 40)
+  local want = {
+    'ERROR [rule-of-two] Agent a breaks the',
+    '    Rule of Two: it reads untrusted',
+    '    input (read_email) and can act',
+    '    outward (send_http)',
+    '  tools.py:37: sends model-chosen data',
+    '      with requests.post [rules]',
+  }
+  assert(vim.deep_equal(lines, want), 'path_lines:\n' .. table.concat(lines, '\n'))
+
   -- The commands exist without setup() (plugin/acg.lua).
   assert(vim.fn.exists(':AcgRescan') == 2 and vim.fn.exists(':AcgGraph') == 2, 'commands defined')
   vim.fn.delete(tmp, 'rf')

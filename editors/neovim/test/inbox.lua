@@ -101,6 +101,16 @@ local function main()
   end
   check(lsp.data ~= nil, 'diagnostic data survives in user_data.lsp')
 
+  -- open_float shows the finding with its path steps.
+  vim.api.nvim_win_set_cursor(0, { diag.lnum + 1, diag.col })
+  local float = require('acg').open_float()
+  check(float ~= nil, 'open_float opened a window')
+  local shown = buf_text(vim.api.nvim_win_get_buf(float))
+  for _, want in ipairs({ 'ERROR [rule-of-two] Agent ' .. agent_name, '\n  tools.py:37: sends model-chosen data with requests.post' }) do
+    check(shown:find(want, 1, true) ~= nil, 'open_float shows ' .. want .. ':\n' .. shown)
+  end
+  vim.api.nvim_win_close(float, true)
+
   -- :AcgGraph opens the graph in a scratch window; :AcgRescan answers.
   vim.cmd('AcgGraph')
   local graph_buf

@@ -142,14 +142,20 @@ for (const profile of profiles) {
     assert.match(hoverText, /network_egress/);
     assert.match(hoverText, /rules/);
 
-    // Quick fix, asked with the diagnostic as the client holds it.
+    // Quick fix, asked as VS Code's lightbulb asks: every diagnostic under
+    // the cursor, as the client holds it.
+    const under = diags.filter((d) => d.range.start.line <= r2.range.start.line && d.range.end.line >= r2.range.start.line);
     const actions = await client.request(rpc.CodeActionRequest.type, {
       textDocument: { uri: agent },
       range: r2.range,
-      context: { diagnostics: [r2], triggerKind: rpc.CodeActionTriggerKind.Invoked },
+      context: { diagnostics: under, triggerKind: rpc.CodeActionTriggerKind.Invoked },
     });
     const fixes = (actions ?? []).filter((a) => a.kind === "quickfix");
     assert.ok(fixes.length > 0, `a quickfix is offered: ${JSON.stringify(actions)}`);
+    const titles = fixes.map((a) => a.title);
+    if (new Set(titles).size < titles.length) {
+      t.diagnostic(`server offers duplicate quick fixes for ${under.length} diagnostics: ${titles.join(" | ")}`);
+    }
     let fix = fixes.find((a) => a.isPreferred) ?? fixes[0];
     assert.ok(fix.isPreferred, "the approval gate is the preferred fix");
     if (fix.edit === undefined && init.capabilities.codeActionProvider?.resolveProvider) {
@@ -181,6 +187,9 @@ for (const profile of profiles) {
     });
     assert.equal((again ?? []).filter((a) => a.kind === "quickfix").length, 0, "no quick fix once gated");
 
+    // Pull or push, never both.
+    assert.ok(profile.pull ? client.pulls > 0 && client.pushes === 0 : client.pulls === 0 && client.pushes > 0, `pulls ${client.pulls}, pushes ${client.pushes}`);
+
     const { code } = await client.shutdown();
     assert.equal(code, 0, `exit code after shutdown+exit\nstderr:\n${client.stderr}`);
   });
@@ -202,4 +211,26 @@ test("rescan and showGraph commands answer", async (t) => {
   assert.match(shown, /^- \*\*CRITICAL\*\* `rule-of-two`.* at agent\.py:9$/m, shown);
   const { code } = await client.shutdown();
   assert.equal(code, 0, `exit code after shutdown+exit\nstderr:\n${client.stderr}`);
+});
+
+test("settings: workspace/configuration and didChangeConfiguration filter findings", async (t) => {
+  const root = copyTree(path.join(repoRoot, "testdata", "inbox"), path.join(tmp, "settings", "inbox"));
+  const settings = { ...vscodeSettings, severityThreshold: "critical" };
+  const client = new Client(binary, { root, capabilities: pushUTF8Capabilities, settings });
+  t.after(() => client.kill());
+  await client.start();
+  const agent = await client.open("agent.py");
+  const codes = () => acgFindings(client.diagnostics.get(agent)).map((d) => d.code).sort().join(",");
+  // critical only: rule-of-two stays, the high missing-approval goes.
+  await client.waitFor("only rule-of-two at threshold critical", () => codes() === "rule-of-two");
+  // The user edits settings.json; VS Code sends the section itself.
+  client.settings = { ...vscodeSettings, enabledRules: ["missing-approval"] };
+  await client.conn.sendNotification(rpc.DidChangeConfigurationNotification.type, { settings: { acg: client.settings } });
+  await client.waitFor("only missing-approval when it is the one rule enabled", () => codes() === "missing-approval");
+  // The pull style: settings null, the server asks again.
+  client.settings = vscodeSettings;
+  await client.conn.sendNotification(rpc.DidChangeConfigurationNotification.type, { settings: null });
+  await client.waitFor("both findings with the defaults", () => codes() === "missing-approval,rule-of-two");
+  const { code } = await client.shutdown();
+  assert.equal(code, 0);
 });

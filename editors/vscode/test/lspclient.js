@@ -100,6 +100,7 @@ class Client {
     this.logs = [];
     this.stderr = "";
     this.pulls = 0;
+    this.pushes = 0;
   }
 
   uri(rel) {
@@ -135,7 +136,10 @@ class Client {
       await this.applyEdit(params.edit);
       return { applied: true };
     });
-    conn.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => this.diagnostics.set(p.uri, p.diagnostics));
+    conn.onNotification(rpc.PublishDiagnosticsNotification.type, (p) => {
+      this.pushes++;
+      this.diagnostics.set(p.uri, p.diagnostics);
+    });
     conn.onNotification(rpc.LogMessageNotification.type, (p) => this.logs.push(p.message));
     conn.onNotification(rpc.ShowMessageNotification.type, (p) => this.logs.push(p.message));
     conn.onNotification("$/progress", (p) => this.progress.push(p));

@@ -216,6 +216,64 @@ function M.graph()
   end)
 end
 
+-- wrap breaks text at spaces into lines of at most width characters,
+-- keeping its leading blanks; the lines after the first start with indent.
+local function wrap(text, width, indent)
+  local lead = text:match('^%s*')
+  local lines, line = {}, lead
+  for word in text:gmatch('%S+') do
+    if line == lead then
+      line = lead .. word
+    elseif vim.fn.strdisplaywidth(line .. ' ' .. word) > width then
+      table.insert(lines, line)
+      line = indent .. word
+    else
+      line = line .. ' ' .. word
+    end
+  end
+  table.insert(lines, line)
+  return lines
+end
+
+-- path_lines renders one diagnostic and its relatedInformation (the tools
+-- and path steps behind the finding) as lines of at most width columns,
+-- file names relative to the cwd.
+function M.path_lines(d, width)
+  width = width or 100
+  local sev = ({ 'ERROR', 'WARN', 'INFO', 'HINT' })[d.severity] or '?'
+  local head = ('%s [%s] %s'):format(sev, tostring(d.code), (d.message:gsub('\n.*', '')))
+  local lines = wrap(head, width, '    ')
+  local lsp = d.user_data and d.user_data.lsp or {}
+  for _, ri in ipairs(lsp.relatedInformation or {}) do
+    local fname = vim.fn.fnamemodify(vim.uri_to_fname(ri.location.uri), ':.')
+    local step = ('  %s:%d: %s'):format(fname, ri.location.range.start.line + 1, ri.message)
+    vim.list_extend(lines, wrap(step, width, '      '))
+  end
+  return lines
+end
+
+-- open_float shows the acg diagnostics of the cursor line with their path
+-- steps, which Neovim's own diagnostic float leaves out.
+function M.open_float()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local lnum = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local width = math.min(100, vim.o.columns - 4)
+  local lines = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr, { lnum = lnum })) do
+    if d.source == 'acg' then
+      if #lines > 0 then
+        table.insert(lines, '')
+      end
+      vim.list_extend(lines, M.path_lines(d, width))
+    end
+  end
+  if #lines == 0 then
+    return nil
+  end
+  local _, win = vim.lsp.util.open_floating_preview(lines, '', { border = 'rounded', max_width = width, focus_id = 'acg-path' })
+  return win
+end
+
 local warned = false
 
 -- executable_or_warn says once per session how to install a missing server.
