@@ -33,7 +33,7 @@ vim.diagnostic.config({ virtual_text = { prefix = '■' }, severity_sort = true 
 require('acg').setup({ cmd = { '$ACG_LSP' } })
 vim.keymap.set('n', '<F5>', require('acg').open_float)
 LUA
-cols=106 rows=42
+cols=106 rows=50
 tmux -L "$sock" -f /dev/null new-session -d -s shot -x $cols -y $rows \
   "cd '$tmp/inbox' && TERM=xterm-256color nvim -u '$tmp/init.lua' -i NONE -n agent.py; sleep 60"
 # Wait for acg's sign on line 9, then open the path float on the agent.
@@ -55,7 +55,7 @@ tmux -L "$sock" capture-pane -t shot -e -p >"$tmp/screen.ansi"
 } >"$tmp/screen.html"
 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
   --disable-component-update --disable-sync --no-first-run --hide-scrollbars \
-  --user-data-dir="$tmp/chrome" --window-size=900,760 \
+  --user-data-dir="$tmp/chrome" --window-size=900,900 \
   --screenshot="$tmp/shot.png" "file://$tmp/screen.html" 2>/dev/null
 convert "$tmp/shot.png" -trim +repage -bordercolor black -border 8 -strip -colors 64 "$out"
 echo "wrote $out${KEEP:+ (work files in $tmp)}"
