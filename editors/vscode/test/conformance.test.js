@@ -219,6 +219,12 @@ test("settings: workspace/configuration and didChangeConfiguration filter findin
   const client = new Client(binary, { root, capabilities: pushUTF8Capabilities, settings });
   t.after(() => client.kill());
   await client.start();
+  // The rules VS Code's settings UI offers are the checks the server runs
+  // (it names them in its first log line).
+  const line = await client.waitFor("the server's list of checks", () => client.logs.find((l) => /checks:/.test(l)));
+  const served = line.replace(/^.*checks:\s*/, "").split(/\s+/).filter(Boolean).sort();
+  const offered = [...require("../package.json").contributes.configuration.properties["acg.enabledRules"].items.enum].sort();
+  assert.deepEqual(offered, served, "acg.enabledRules enum in package.json vs the server's checks");
   const agent = await client.open("agent.py");
   const codes = () => new Set(acgFindings(client.diagnostics.get(agent)).map((d) => d.code));
   // critical only: rule-of-two (critical) stays, missing-approval (high) goes.
