@@ -9,3 +9,46 @@ echo "== go vet"
 go vet ./...
 echo "== go test"
 go test ./...
+
+# Real-editor client tests, each against the same acg-lsp binary
+# ($ACG_LSP, else built here once). All run even when one fails.
+editors_tmp=$(mktemp -d)
+trap 'rm -rf "$editors_tmp"' EXIT
+if [ -z "${ACG_LSP:-}" ]; then
+  echo "== go build ./cmd/acg-lsp (for the editor tests)"
+  go build -o "$editors_tmp/acg-lsp" ./cmd/acg-lsp
+  export ACG_LSP=$editors_tmp/acg-lsp
+fi
+editors_failed=()
+skip() { echo "SKIPPED: $1"; }
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  skip "VS Code extension tests: node/npm not found (install Node.js 20+)"
+elif [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+  skip "VS Code extension tests: Node.js $(node --version) is older than 20"
+else
+  echo "== VS Code extension (node $(node --version))"
+  (cd editors/vscode && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test) ||
+    editors_failed+=(vscode)
+fi
+
+if command -v "${NVIM:-nvim}" >/dev/null; then
+  echo "== Neovim plugin"
+  editors/neovim/test/run.sh || editors_failed+=(neovim)
+else
+  skip "Neovim plugin tests: nvim not found (apt-get install neovim)"
+fi
+
+if ! command -v "${EMACS:-emacs}" >/dev/null; then
+  skip "Emacs eglot test: emacs not found (apt-get install emacs-nox elpa-eglot)"
+elif ! "${EMACS:-emacs}" --batch --eval "(require 'eglot)" >/dev/null 2>&1; then
+  skip "Emacs eglot test: eglot is not installed (Emacs 29+ has it; else apt-get install elpa-eglot)"
+else
+  echo "== Emacs eglot"
+  editors/emacs/run.sh || editors_failed+=(emacs)
+fi
+
+if [ ${#editors_failed[@]} -gt 0 ]; then
+  echo "editor tests failed: ${editors_failed[*]}"
+  exit 1
+fi
