@@ -59,7 +59,8 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			}
 			doc := report.NewDocument(a.res.Graph, a.res.Findings)
 			doc.Suppressed = a.res.Suppressed
-			graphs = append(graphs, folderGraph{Root: f.root, GraphDoc: report.NewGraphDoc(doc)})
+			gd := report.NewGraphDoc(doc)
+			graphs = append(graphs, folderGraph{Root: f.root, Document: doc, Nodes: gd.Nodes, Edges: gd.Edges})
 		}
 		switch format {
 		case "json":
@@ -109,10 +110,13 @@ func (f *folder) rescan(ctx context.Context) (*analysis, error) {
 	return a, nil
 }
 
-// folderGraph is one folder's graph.json (the format of acg scan --graph).
+// folderGraph is one folder's output: the JSON contract of acg scan
+// (agents, tools, findings) plus the nodes and edges of graph.json.
 type folderGraph struct {
 	Root string `json:"root"`
-	*report.GraphDoc
+	*report.Document
+	Nodes []report.GraphNode `json:"nodes"`
+	Edges []report.GraphEdge `json:"edges"`
 }
 
 // graphDOT renders the graphs for Graphviz: agents as boxes (red with
@@ -125,9 +129,7 @@ func graphDOT(gs []folderGraph) string {
 		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%q;\n", i, fg.Root)
 		flagged := map[string]bool{}
 		for _, f := range fg.Findings {
-			if !f.Suppressed {
-				flagged[f.Agent] = true
-			}
+			flagged[f.AgentID] = true
 		}
 		id := func(n string) string { return fmt.Sprintf("%q", fmt.Sprintf("%d:%s", i, n)) }
 		for _, n := range fg.Nodes {

@@ -34,7 +34,7 @@ interface Finding {
 interface Edge {
   from: string;
   to: string;
-  kinds: string[];
+  kind: string; // graph.json: one edge per kind
 }
 
 interface Folder {
@@ -73,9 +73,9 @@ function renderFolder(f: Folder, out: string[]): void {
       }
       out.push("");
     }
-    const links = (f.edges ?? []).filter((e) => e.from === a.id && !e.kinds.every((k) => k === "uses"));
+    const links = (f.edges ?? []).filter((e) => e.from === a.id && e.kind !== "uses");
     for (const e of links) {
-      out.push(`- ${e.kinds.join(", ")} → ${e.to}`);
+      out.push(`- ${e.kind} → ${e.to}`);
     }
     if (links.length > 0) out.push("");
     const findings = (f.findings ?? []).filter((x) => x.agent === a.name);
