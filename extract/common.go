@@ -103,23 +103,15 @@ func enclosingName(c *Call, ctor string) string {
 
 // addAgent appends an agent, giving it a file-unique id.
 func (f *File) addAgent(a *Agent) {
-	base := f.Path + "#" + a.Name
-	id, n := base, 2
-	for f.agentID(id) {
-		id = fmt.Sprintf("%s~%d", base, n)
-		n++
-	}
-	a.ID = id
-	f.Agents = append(f.Agents, a)
-}
-
-func (f *File) agentID(id string) bool {
-	for _, a := range f.Agents {
-		if a.ID == id {
-			return true
+	a.ID = uniqueID(f.Path+"#"+a.Name, func(id string) bool {
+		for _, x := range f.Agents {
+			if x.ID == id {
+				return true
+			}
 		}
-	}
-	return false
+		return false
+	})
+	f.Agents = append(f.Agents, a)
 }
 
 // addTool appends a tool with a file-unique id based on its symbol.
@@ -128,23 +120,24 @@ func (f *File) addTool(t *Tool) {
 	if key == "" {
 		key = t.Name
 	}
-	base := f.Path + "#" + key
-	id, n := base, 2
-	for f.toolID(id) {
-		id = fmt.Sprintf("%s~%d", base, n)
-		n++
-	}
-	t.ID = id
+	t.ID = uniqueID(f.Path+"#"+key, func(id string) bool {
+		for _, x := range f.Tools {
+			if x.ID == id {
+				return true
+			}
+		}
+		return false
+	})
 	f.Tools = append(f.Tools, t)
 }
 
-func (f *File) toolID(id string) bool {
-	for _, t := range f.Tools {
-		if t.ID == id {
-			return true
-		}
+// uniqueID returns base, or base~2, base~3 … whichever is not taken.
+func uniqueID(base string, taken func(string) bool) string {
+	id := base
+	for n := 2; taken(id); n++ {
+		id = fmt.Sprintf("%s~%d", base, n)
 	}
-	return false
+	return id
 }
 
 // ToolByCall returns the tool created by a call expression, if any.

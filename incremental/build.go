@@ -239,44 +239,28 @@ func afterCovers(g *extract.Graph, after []string, node string) bool {
 	return preds > 0
 }
 
-// dominates reports whether every path from the start to node passes d.
+// dominates reports whether every path from the start to node passes d:
+// node is reachable, but not once d is taken out.
 func dominates(g *extract.Graph, d, node string) bool {
-	seen := map[string]bool{"__start__": true}
-	queue := []string{"__start__"}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		if n == node {
-			return false
-		}
-		for _, s := range g.Successors(n) {
-			if s != d && !seen[s] {
-				seen[s] = true
-				queue = append(queue, s)
-			}
-		}
-	}
-	// Unreachable without d: d dominates, if node is reachable at all.
-	return reachable(g, node)
+	return reachableFrom(g, "")[node] && !reachableFrom(g, d)[node]
 }
 
-func reachable(g *extract.Graph, node string) bool {
+// reachableFrom returns the nodes reachable from the start without
+// passing skip ("" skips nothing).
+func reachableFrom(g *extract.Graph, skip string) map[string]bool {
 	seen := map[string]bool{"__start__": true}
 	queue := []string{"__start__"}
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
-		if n == node {
-			return true
-		}
 		for _, s := range g.Successors(n) {
-			if !seen[s] {
+			if s != skip && !seen[s] {
 				seen[s] = true
 				queue = append(queue, s)
 			}
 		}
 	}
-	return false
+	return seen
 }
 
 // members resolves an expression of a tool, handoff or sub-agent list to
