@@ -116,7 +116,7 @@ func ruleOfTwo(in *Input) []*Finding {
 			Taxonomy: taxonomyFor("rule-of-two", sink.label),
 		}
 		f.Message = fmt.Sprintf("Agent %s breaks the Rule of Two: it reads untrusted input (%s), reads private data (%s) and can act outward (%s) with no human approval",
-			a.Name, strings.Join(f.Legs.Untrusted, ", "), strings.Join(f.Legs.Private, ", "), strings.Join(f.Legs.Action, ", "))
+			a.Name, brief(f.Legs.Untrusted), brief(f.Legs.Private), brief(f.Legs.Action))
 		f.RiskScore = RiskScore(sev, chainType, 0)
 		f.Steps = append(f.Steps, StepAt(a.Loc, "agent "+a.Name+" is declared here"))
 		for _, l := range []struct {
@@ -251,6 +251,16 @@ func firstAction(e *effects.Effects) effects.Label {
 		}
 	}
 	return effects.WritesState
+}
+
+// brief lists at most five names in a message; the legs and related
+// locations carry them all.
+func brief(names []string) string {
+	const most = 5
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }
 
 func sortedAgents(g *capgraph.Graph) []string {
