@@ -376,7 +376,51 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 			return ms
 		}
 	}
+	if bd.Kind == extract.BindParam {
+		if ms, ok := b.paramArgs(e, bd, depth); ok {
+			return ms
+		}
+	}
 	return []member{b.unknown(e, e.Name+" is a parameter or loop variable: its value is not known statically")}
+}
+
+// paramArgs resolves a function parameter through the calls of that
+// function in the same file: async def run(server): Agent(mcp_servers=[server])
+// called as run(server) inside `async with MCPServerStdio(...) as server`.
+// ok is false when the function is never called there.
+func (b *builder) paramArgs(e *extract.Expr, bd *extract.Binding, depth int) ([]member, bool) {
+	var fn *extract.Func
+	for sc := e.Scope; sc != nil; sc = sc.Parent {
+		for _, x := range sc.Bindings[bd.Name] {
+			if x == bd {
+				fn = sc.Func
+			}
+		}
+	}
+	f := b.ix.fileOf(e.Scope)
+	if fn == nil || f == nil || fn.Class != "" || fn.Name == "<module>" {
+		return nil, false
+	}
+	idx := -1
+	for i, p := range fn.Params {
+		if p.Name == bd.Name {
+			idx = i
+		}
+	}
+	var out []member
+	found := false
+	for _, caller := range f.Funcs {
+		for _, c := range caller.Calls {
+			if c.HeadKind != extract.HeadLocal || c.Qual != fn.Name || c.Expr == nil {
+				continue
+			}
+			if arg := c.Expr.Arg(idx, bd.Name); arg != nil {
+				found = true
+				out = append(out, b.members(arg, depth+1)...)
+			}
+		}
+	}
+	return out, found
 }
 
 func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int) []member {
