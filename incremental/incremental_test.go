@@ -148,3 +148,27 @@ func TestSnapshotWithSharesUnchangedFiles(t *testing.T) {
 		t.Error("removed files are gone")
 	}
 }
+
+func TestParameterResolvesThroughCallsInTheFile(t *testing.T) {
+	root := writeTree(t, map[string]string{"main.py": `
+from agents import Agent
+from agents.mcp import MCPServer, MCPServerStdio
+
+async def run(mcp_server: MCPServer):
+    agent = Agent(name="Assistant", mcp_servers=[mcp_server])
+
+async def main():
+    async with MCPServerStdio(params={"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}) as server:
+        await run(server)
+`})
+	s, _ := load(t, root)
+	uses := usesOf(s, "Assistant")
+	if len(uses) < 5 {
+		t.Fatalf("uses = %v: the filesystem server's tools, through run(server)", uses)
+	}
+	for _, u := range uses {
+		if strings.Contains(u, "?") {
+			t.Errorf("unresolved member %s", u)
+		}
+	}
+}
