@@ -76,7 +76,8 @@ type Server struct {
 
 // Serve runs a server on a connection until the client sends exit or goes
 // away, and returns the process exit code the specification asks for: 0
-// after shutdown then exit, 1 otherwise.
+// after shutdown then exit, 1 otherwise. After exit it returns promptly even
+// when the connection cannot be closed (a stdin the client keeps open).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	if opts.ProgressDelay == 0 {
 		opts.ProgressDelay = 200 * time.Millisecond
@@ -99,9 +100,23 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	}
 	cancel()
 	s.stop()
-	_ = conn.Close()
+	// Close waits for the read loop, and a client may keep our stdin open
+	// after exit (Neovim 0.7's client.stop()), leaving it blocked in a read
+	// nothing interrupts: the process must end anyway.
+	closed := make(chan struct{})
+	go func() {
+		_ = conn.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(closeWait):
+	}
 	return code
 }
+
+// closeWait bounds how long Serve waits for the connection to close.
+const closeWait = 500 * time.Millisecond
 
 // handler wraps the protocol dispatcher: the lifecycle rules, panics
 // answered instead of crashing, notifications handled in order on the read

@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 
 	"github.com/acg-dev/acg/lsp/lsptest"
 )
@@ -27,11 +33,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "acg-lsp")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildServer(t)
 	root := lsptest.Fixture(t, "../../testdata/inbox")
 	cmd := exec.Command(bin, "--stdio")
 	cmd.Dir = root
@@ -49,18 +51,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := make(chan int, 1)
-	go func() {
-		err := cmd.Wait()
-		var ee *exec.ExitError
-		switch {
-		case err == nil:
-			code <- 0
-		case errors.As(err, &ee):
-			code <- ee.ExitCode()
-		default:
-			code <- -1
-		}
-	}()
+	go func() { code <- exitCode(cmd.Wait()) }()
 	c := lsptest.Connect(t, root, procConn{stdout, stdin}, code, lsptest.Options{Caps: lsptest.RichCaps()})
 	c.Initialize()
 	p := c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
@@ -89,4 +80,133 @@ func TestBinaryEndToEnd(t *testing.T) {
 	if got := c.Shutdown(); got != 0 {
 		t.Errorf("exit code %d, want 0; stderr:\n%s", got, stderr.String())
 	}
+}
+
+// TestExitWithStdinOpen: after exit the process ends with the
+// specification's code although the client keeps stdin open, as Neovim
+// 0.7's client.stop() does (shutdown, exit, and the pipe stays open).
+func TestExitWithStdinOpen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildServer(t)
+	root := t.TempDir()
+	for _, tt := range []struct {
+		name     string
+		shutdown bool
+		want     int
+	}{
+		{"shutdown then exit", true, 0},
+		{"exit without shutdown", false, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := exec.Command(bin)
+			cmd.Dir = root
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close() // only after the process ended (or the test failed)
+			responses := make(chan int64, 4)
+			go readResponses(stdout, responses)
+			send := func(msg string) {
+				if _, err := fmt.Fprintf(stdin, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
+					t.Fatalf("write: %v", err)
+				}
+			}
+			awaitResponse := func(id int64) {
+				select {
+				case got := <-responses:
+					if got != id {
+						t.Fatalf("response %d, want %d", got, id)
+					}
+				case <-time.After(30 * time.Second):
+					t.Fatalf("no response to request %d", id)
+				}
+			}
+			send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + string(uri.File(root)) + `","capabilities":{}}}`)
+			awaitResponse(1)
+			send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+			if tt.shutdown {
+				send(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)
+				awaitResponse(2)
+			}
+			send(`{"jsonrpc":"2.0","method":"exit"}`)
+			code := make(chan int, 1)
+			go func() { code <- exitCode(cmd.Wait()) }()
+			select {
+			case got := <-code:
+				if got != tt.want {
+					t.Errorf("exit code %d, want %d", got, tt.want)
+				}
+			case <-time.After(5 * time.Second):
+				_ = cmd.Process.Kill()
+				t.Fatal("the server is still running 5 s after exit with stdin open")
+			}
+		})
+	}
+}
+
+// readResponses reports the ids of the responses the server writes and
+// drains everything else, so that the server never blocks on stdout.
+func readResponses(r io.Reader, ids chan<- int64) {
+	br := bufio.NewReader(r)
+	for {
+		n := -1
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				return
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+				n, _ = strconv.Atoi(strings.TrimSpace(v))
+			}
+		}
+		if n < 0 {
+			return
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(br, body); err != nil {
+			return
+		}
+		var msg struct {
+			ID     *int64 `json:"id"`
+			Method string `json:"method"`
+		}
+		if json.Unmarshal(body, &msg) == nil && msg.ID != nil && msg.Method == "" {
+			ids <- *msg.ID
+		}
+	}
+}
+
+func exitCode(err error) int {
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "acg-lsp")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }

@@ -2,7 +2,8 @@
 -- the plugin starts the server, diagnostics arrive with their related
 -- information, :AcgGraph and :AcgRescan answer, the quick fix is chosen
 -- through vim.lsp.buf.code_action() and applied by the client itself (with
--- its own offset encoding), and the diagnostics clear.
+-- its own offset encoding), the diagnostics clear, and client.stop()
+-- ends the server process.
 --
 -- Run by run.sh with ACG_LSP (server), ACG_TEST_ROOT (a copy of the
 -- fixture) and ACG_TEST_AGENT (the agent's name in that copy). An uncaught
@@ -203,6 +204,20 @@ local function main()
   wait('diagnostics to clear', 30000, function()
     return #acg_diags(buf) == 0 and #acg_diags(tools_buf) == 0
   end)
+
+  -- client.stop() sends shutdown, then exit, and keeps the server's stdin
+  -- open: the server must end by itself, with code 0.
+  local pid = client.rpc.pid
+  local exit_code
+  client.config.on_exit = function(code)
+    exit_code = code
+  end
+  client.stop()
+  wait('acg-lsp to exit after client.stop()', 5000, function()
+    return exit_code ~= nil
+  end)
+  check(exit_code == 0, 'acg-lsp exited with code ' .. tostring(exit_code))
+  check(vim.loop.kill(pid, 0) ~= 0, 'process ' .. pid .. ' is still there after client.stop()')
 end
 
 local ok, err = pcall(main)
