@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -105,19 +107,9 @@ func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) pr
 	if msg == "" {
 		msg = fd.Rule
 	}
-	// Every path step, then every tool that gives a leg.
-	seen := map[string]bool{}
 	var folded []string
-	for _, st := range append(append([]policy.Step{}, fd.Steps...), fd.Related...) {
-		if !st.Loc.Valid() {
-			continue
-		}
+	for _, st := range related(fd) {
 		r := ms.rangeOf(st.Loc)
-		key := st.Loc.File + "\x00" + posString(r.Start) + "\x00" + st.Message
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
 		if caps.relatedInformation {
 			d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
 				Location: protocol.Location{URI: f.uriOf(st.Loc.File), Range: r}, Message: st.Message})
@@ -130,6 +122,95 @@ func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) pr
 	}
 	d.Message = protocol.String(msg)
 	return d
+}
+
+// related lists what a diagnostic shows besides its message: every path
+// step, in order, then the tools that give a leg, each place once. A tool
+// that gives a leg is mostly a step of the path too, at the same place: its
+// entry joins the entry there that shares most of its words, which keeps
+// the more informative message (the tool's is dropped when the entry says
+// it all, replaces it when it says more, is appended otherwise). Distinct
+// steps at one place stay apart (a Claude Code agent's built-in tools all
+// sit on its permissions).
+func related(fd *policy.Finding) []policy.Step {
+	type entry struct {
+		policy.Step
+		words map[string]bool
+		step  bool
+	}
+	var es []*entry
+	for _, st := range fd.Steps {
+		if st.Loc.Valid() && !slices.ContainsFunc(es, func(e *entry) bool { return e.Loc == st.Loc && e.Message == st.Message }) {
+			es = append(es, &entry{st, wordsOf(st.Message), true})
+		}
+	}
+	for _, st := range fd.Related {
+		if !st.Loc.Valid() {
+			continue
+		}
+		w := wordsOf(st.Message)
+		var best, extra *entry
+		shared, covered := 0, false
+		for _, e := range es {
+			if e.Loc != st.Loc {
+				continue
+			}
+			n := overlap(w, e.words)
+			covered = covered || n == len(w)
+			if n > shared {
+				best, shared = e, n
+			}
+			if !e.step {
+				extra = e
+			}
+		}
+		switch {
+		case covered:
+		case best == nil && extra == nil:
+			es = append(es, &entry{st, w, false})
+		case best == nil:
+			extra.Message += "; " + st.Message
+			maps.Copy(extra.words, w)
+		case overlap(best.words, w) == len(best.words):
+			best.Message, best.words = st.Message, w
+		default:
+			best.Message += "; " + st.Message
+			maps.Copy(best.words, w)
+		}
+	}
+	out := make([]policy.Step, len(es))
+	for i, e := range es {
+		out[i] = e.Step
+	}
+	return out
+}
+
+// wordsOf is the set of words that carry a message's facts: names, labels,
+// roles, the fail-closed "default", without the words that only join them
+// and the deciders a path step's evidence already shows.
+func wordsOf(msg string) map[string]bool {
+	w := map[string]bool{}
+	for _, f := range strings.Fields(strings.ToLower(msg)) {
+		f = strings.TrimRight(strings.Trim(f, "\"'()[]{},;:"), ".")
+		if f != "" && !joinWords[f] {
+			w[f] = true
+		}
+	}
+	return w
+}
+
+var joinWords = map[string]bool{"a": true, "an": true, "the": true, "of": true, "by": true, "and": true, "with": true,
+	"tool": true, "has": true, "gives": true, "is": true, "rules": true, "catalog": true, "alias": true, "annotation": true, "config": true}
+
+// overlap counts the words of a that b holds too.
+func overlap(a, b map[string]bool) int {
+	n := 0
+	for k := range a {
+		if b[k] {
+			n++
+		}
+	}
+	return n
 }
 
 // headOf narrows an agent's whole constructor call to the callee, up to

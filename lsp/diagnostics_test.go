@@ -1,7 +1,9 @@
 package lsp_test
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,8 +12,10 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp"
 	"github.com/acg-dev/acg/lsp/lsptest"
+	"github.com/acg-dev/acg/policy"
 )
 
 func start(t *testing.T, fixture string, o lsptest.Options) (*lsptest.Client, *protocol.InitializeResult) {
@@ -220,4 +224,69 @@ func TestSettings(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// TestRelatedInformationOnce: a place appears once among a diagnostic's
+// related locations (a tool that gives a leg is also a step of the path),
+// unless distinct path steps are there, and every path step of the finding
+// is still there, at its place.
+func TestRelatedInformationOnce(t *testing.T) {
+	for _, fx := range []string{"../testdata/inbox", "../testdata/lsp/two-sinks", "../testdata/claudecode/pos-subagent-secret"} {
+		t.Run(filepath.Base(fx), func(t *testing.T) {
+			root := lsptest.Fixture(t, fx)
+			snap, _, err := incremental.Load(context.Background(), root, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			findings := map[string]*policy.Finding{}
+			for _, f := range snap.Analyze().Findings {
+				findings[f.ID] = f
+			}
+			c := lsptest.Start(t, root, lsptest.Options{Caps: lsptest.RichCaps()})
+			c.Initialize()
+			execute(t, c, "acg.rescan")
+			checked := 0
+			for _, f := range findings {
+				p := c.WaitDiags(f.Loc.File, hasDiags)
+				for _, d := range p.Diagnostics {
+					var data struct{ ID string }
+					if json.Unmarshal(d.Data, &data) != nil || data.ID != f.ID {
+						continue
+					}
+					checked++
+					at := map[string][]string{}
+					for _, ri := range d.RelatedInformation {
+						key := fmt.Sprintf("%s:%d:%d", ri.Location.URI, ri.Location.Range.Start.Line+1, ri.Location.Range.Start.Character+1)
+						at[key] = append(at[key], ri.Message)
+					}
+					steps := map[string]map[string]bool{}
+					for _, st := range f.Steps {
+						key := fmt.Sprintf("%s:%d:%d", c.URI(st.Loc.File), st.Loc.Start.Line, st.Loc.Start.Col)
+						if steps[key] == nil {
+							steps[key] = map[string]bool{}
+						}
+						steps[key][st.Message] = true
+					}
+					for key, msgs := range at {
+						if len(msgs) > max(1, len(steps[key])) {
+							t.Errorf("%s: %d entries at %s, for %d path steps:\n%s", f.Rule, len(msgs), key, len(steps[key]), strings.Join(msgs, "\n"))
+						}
+					}
+					for _, st := range f.Steps {
+						found := false
+						for _, ri := range d.RelatedInformation {
+							found = found || ri.Location.URI == c.URI(st.Loc.File) && int(ri.Location.Range.Start.Line) == st.Loc.Start.Line-1 &&
+								strings.Contains(ri.Message, st.Message)
+						}
+						if !found {
+							t.Errorf("%s: path step %s:%d %q is missing", f.Rule, st.Loc.File, st.Loc.Start.Line, st.Message)
+						}
+					}
+				}
+			}
+			if checked != len(findings) {
+				t.Errorf("%d of %d findings found as diagnostics", checked, len(findings))
+			}
+		})
+	}
 }
