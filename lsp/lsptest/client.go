@@ -264,10 +264,14 @@ func (c *Client) Exit() int {
 	return -1
 }
 
-// Wait waits until cond (called with the lock held) holds.
+// Wait waits until cond (called with the lock held) holds. It looks again
+// whenever the server sends something, and every 50 ms for conditions on
+// state of the test's own (a stand-in prover's calls).
 func (c *Client) Wait(what string, cond func() bool) {
 	c.T.Helper()
 	deadline := time.After(c.opts.Timeout)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		c.mu.Lock()
 		ok, ch := cond(), c.changed
@@ -277,6 +281,7 @@ func (c *Client) Wait(what string, cond func() bool) {
 		}
 		select {
 		case <-ch:
+		case <-tick.C:
 		case <-deadline:
 			c.mu.Lock()
 			var logs []string
