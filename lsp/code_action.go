@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,9 +19,11 @@ import (
 
 // CodeAction offers the approval-gate quick fix for the acg diagnostics in
 // the request's context: one per ungated action tool and, when there are
-// several, one that gates them all (the preferred one: it clears the
-// finding). Context diagnostics are matched by code and data, never by
-// range: some clients echo byte columns.
+// several, one that gates them all. Context diagnostics are matched by code
+// and data, never by range: some clients echo byte columns. Clients send
+// every diagnostic on the line, and findings on one agent share their
+// fixes: each distinct edit is offered once, naming the diagnostics it
+// resolves, and the ones that resolve the most are preferred.
 func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	if !wantsQuickFix(p.Context.Only) {
 		return nil, nil
@@ -57,13 +61,96 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 			}
 		}
 	}
-	var out []protocol.CommandOrCodeAction
+	var offers []*offer
+	byKey := map[string]*offer{}
 	for _, m := range matches {
-		for _, act := range f.fixes(a, m.f, m.diag, caps) {
-			out = append(out, act)
+		for _, c := range f.fixes(a, m.f, caps) {
+			o := byKey[c.key()]
+			if o == nil {
+				o = &offer{candidate: c}
+				byKey[c.key()] = o
+				offers = append(offers, o)
+			}
+			o.diags = append(o.diags, m.diag)
+			if c.gates == nil && c.fix != nil {
+				o.resolved = append(o.resolved, m.diag) // the check's own edit
+			}
 		}
 	}
+	// A gate resolves every finding of its agent whose actions it all gates.
+	for _, o := range offers {
+		if o.gates == nil {
+			continue
+		}
+		for _, m := range matches {
+			if m.f.AgentID == o.agent && len(m.f.Fix) == 0 && len(m.f.SinkIDs) > 0 && subset(m.f.SinkIDs, o.gates) {
+				o.resolved = append(o.resolved, m.diag)
+			}
+		}
+	}
+	best := 0
+	for _, o := range offers {
+		best = max(best, len(o.resolved))
+	}
+	for _, o := range offers {
+		o.preferred = best > 0 && len(o.resolved) == best
+	}
+	// Gates of one tool by name, then the preferred ones, then the
+	// unavailable.
+	rank := func(o *offer) int {
+		switch {
+		case o.fix == nil:
+			return 2
+		case o.preferred:
+			return 1
+		}
+		return 0
+	}
+	slices.SortStableFunc(offers, func(x, y *offer) int {
+		if c := rank(x) - rank(y); c != 0 {
+			return c
+		}
+		return strings.Compare(x.title, y.title)
+	})
+	out := make([]protocol.CommandOrCodeAction, 0, len(offers))
+	for _, o := range offers {
+		out = append(out, f.action(a, o, caps))
+	}
 	return out, nil
+}
+
+// candidate is one fix planned for one finding: an edit, or (fix nil) a
+// disabled action saying why there is none.
+type candidate struct {
+	title    string
+	fix      *gate.Fix
+	disabled string
+	agent    string
+	gates    []string // the tools an approval gate guards (nil for other fixes)
+}
+
+// key identifies what a candidate does: findings that share a fix share
+// its key.
+func (c candidate) key() string {
+	if c.fix == nil {
+		return "disabled\x00" + c.disabled
+	}
+	paths := slices.Sorted(maps.Keys(c.fix.Edits))
+	var b strings.Builder
+	for _, p := range paths {
+		for _, e := range c.fix.Edits[p] {
+			fmt.Fprintf(&b, "%s\x00%d\x00%d\x00%s\x00", p, e.Start, e.End, e.Text)
+		}
+	}
+	return b.String()
+}
+
+// offer is a candidate with the context diagnostics it was planned for and
+// those it resolves.
+type offer struct {
+	candidate
+	diags, resolved []protocol.Diagnostic
+	preferred       bool // it resolves the most findings
 }
 
 func wantsQuickFix(only []protocol.CodeActionKind) bool {
@@ -108,11 +195,11 @@ func findingFor(a *analysis, rel string, d protocol.Diagnostic, enc encoding) *p
 }
 
 // fixes plans the quick fixes for one finding.
-func (f *folder) fixes(a *analysis, fd *policy.Finding, d protocol.Diagnostic, caps clientCaps) []protocol.CommandOrCodeAction {
+func (f *folder) fixes(a *analysis, fd *policy.Finding, caps clientCaps) []candidate {
 	if len(fd.Fix) > 0 {
 		// The check knows the edit (Claude Code: move the allow rule to ask).
-		if act := f.configFix(a, fd, d, caps); act != nil {
-			return []protocol.CommandOrCodeAction{act}
+		if fix := f.configFix(a, fd); fix != nil {
+			return []candidate{{title: fix.Title, fix: fix}}
 		}
 		return nil
 	}
@@ -126,10 +213,9 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, d protocol.Diagnostic, c
 		}
 	}
 	sets = append(sets, fd.SinkIDs) // gates every action: clears the finding
-	var out []protocol.CommandOrCodeAction
+	var out []candidate
 	disabled := false // one "not available" action per finding is enough
-	for i, ids := range sets {
-		preferred := i == len(sets)-1
+	for _, ids := range sets {
 		req := gate.Request{AgentID: fd.AgentID, AgentPath: gate.AgentPath(a.res.Graph, fd.AgentID),
 			Tools: gate.ToolsFor(a.res.Graph, fd.AgentID, ids), Files: map[string]gate.File{}}
 		stale := false
@@ -147,37 +233,44 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, d protocol.Diagnostic, c
 			continue
 		}
 		fix, err := gate.Plan(req)
-		kind := protocol.CodeActionKindQuickFix
 		if err != nil {
 			if caps.disabledActions && !disabled && (errors.Is(err, gate.ErrGated) || errors.Is(err, gate.ErrNoGate)) {
 				disabled = true
-				out = append(out, &protocol.CodeAction{Title: "Require human approval (not available)", Kind: &kind,
-					Diagnostics: []protocol.Diagnostic{d}, Disabled: protocol.CodeActionDisabled{Reason: err.Error()}})
+				out = append(out, candidate{title: "Require human approval (not available)", disabled: err.Error()})
 			} else {
 				f.s.logf(protocol.MessageTypeInfo, "no quick fix for %s on %s: %v", fd.Rule, fd.Agent, err)
 			}
 			continue
 		}
-		out = append(out, f.action(a, fix, d, caps, preferred))
+		out = append(out, candidate{title: fix.Title, fix: fix, agent: fd.AgentID, gates: ids})
 	}
 	return out
 }
 
 // action offers a fix as a quickfix code action, or as our acg.applyFix
-// command to a client without code action literals.
-func (f *folder) action(a *analysis, fix *gate.Fix, d protocol.Diagnostic, caps clientCaps, preferred bool) protocol.CommandOrCodeAction {
-	edit := f.workspaceEdit(a, fix, caps)
+// command to a client without code action literals. It names the
+// diagnostics the fix resolves, or, for a fix that gates one of several
+// actions, those it was planned for.
+func (f *folder) action(a *analysis, o *offer, caps clientCaps) protocol.CommandOrCodeAction {
+	kind := protocol.CodeActionKindQuickFix
+	if o.fix == nil {
+		return &protocol.CodeAction{Title: o.title, Kind: &kind, Diagnostics: o.diags, Disabled: protocol.CodeActionDisabled{Reason: o.disabled}}
+	}
+	edit := f.workspaceEdit(a, o.fix, caps)
 	if !caps.codeActionLiterals {
 		arg, _ := protocol.Marshal(edit)
-		return &protocol.Command{Title: fix.Title, Command: cmdApplyFix, Arguments: []protocol.LSPAny{arg}}
+		return &protocol.Command{Title: o.title, Command: cmdApplyFix, Arguments: []protocol.LSPAny{arg}}
 	}
-	kind := protocol.CodeActionKindQuickFix
-	return &protocol.CodeAction{Title: fix.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{d}, IsPreferred: ptr(preferred), Edit: edit}
+	ds := o.resolved
+	if len(ds) == 0 {
+		ds = o.diags
+	}
+	return &protocol.CodeAction{Title: o.title, Kind: &kind, Diagnostics: ds, IsPreferred: ptr(o.preferred), Edit: edit}
 }
 
-// configFix turns the edits a check attached to its finding into a code
-// action, unless the files changed since or the edits overlap.
-func (f *folder) configFix(a *analysis, fd *policy.Finding, d protocol.Diagnostic, caps clientCaps) protocol.CommandOrCodeAction {
+// configFix turns the edits a check attached to its finding into a fix,
+// unless the files changed since or the edits overlap.
+func (f *folder) configFix(a *analysis, fd *policy.Finding) *gate.Fix {
 	fix := &gate.Fix{Title: fmt.Sprintf("Ask before %s runs (move the permission rule to \"ask\")", fd.Sink), Edits: map[string][]gate.Edit{}}
 	for _, e := range fd.Fix {
 		file := a.snap.File(e.Loc.File)
@@ -194,7 +287,16 @@ func (f *folder) configFix(a *analysis, fd *policy.Finding, d protocol.Diagnosti
 			}
 		}
 	}
-	return f.action(a, fix, d, caps, true)
+	return fix
+}
+
+func subset(xs, of []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(of, x) {
+			return false
+		}
+	}
+	return true
 }
 
 func toolPaths(ts []gate.Tool) []string {

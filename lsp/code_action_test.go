@@ -3,6 +3,7 @@ package lsp_test
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -133,6 +134,41 @@ func TestQuickFixSeveralSinks(t *testing.T) {
 	}
 	c.Apply(all.Edit)
 	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}
+
+// TestQuickFixOnce: with every diagnostic of the line in the context (VS
+// Code's lightbulb, eglot, Neovim), a fix the findings share is offered
+// once and names every diagnostic it resolves; only the fix that resolves
+// the most is preferred.
+func TestQuickFixOnce(t *testing.T) {
+	for _, tt := range []struct {
+		fixture string
+		want    []string // titles; the last one is preferred and resolves every diagnostic
+	}{
+		{"../testdata/inbox", []string{"Require human approval before send_http (interrupt())"}},
+		{"../testdata/lsp/two-sinks", []string{"Require human approval before delete_notes (interrupt())", "Require human approval before send_http (interrupt())",
+			"Require human approval before every outward action: delete_notes, send_http (interrupt())"}},
+	} {
+		t.Run(filepath.Base(tt.fixture), func(t *testing.T) {
+			c, _ := start(t, tt.fixture, lsptest.Options{Caps: lsptest.RichCaps()})
+			execute(t, c, "acg.rescan")
+			p := c.WaitDiags("agent.py", hasDiags)
+			var titles []string
+			for _, x := range codeActions(t, c, "agent.py", p.Diagnostics) {
+				a := x.(*protocol.CodeAction)
+				if *a.IsPreferred != (a.Title == tt.want[len(tt.want)-1]) {
+					t.Errorf("%q preferred: %v", a.Title, *a.IsPreferred)
+				}
+				if *a.IsPreferred && len(a.Diagnostics) != len(p.Diagnostics) {
+					t.Errorf("%q names %d of the %d diagnostics it resolves", a.Title, len(a.Diagnostics), len(p.Diagnostics))
+				}
+				titles = append(titles, a.Title)
+			}
+			if strings.Join(titles, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("actions:\n%s\nwant:\n%s", strings.Join(titles, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
 }
 
 // TestQuickFixRefused: where the fix would add a second gate, the action is

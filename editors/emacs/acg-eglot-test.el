@@ -50,7 +50,7 @@
          (eglot-sync-connect t)
          (eglot-autoreconnect nil)
          (inhibit-message t)
-         agent-buf tools-buf diag asked)
+         agent-buf tools-buf diag asked offered)
     ;; A project rooted at the fixture, with no VCS needed.
     (add-hook 'project-find-functions (lambda (_dir) (cons 'transient root)))
     (setq agent-buf (find-file-noselect (expand-file-name "agent.py" root)))
@@ -87,13 +87,18 @@
       (cl-letf (((symbol-function 'completing-read)
                  (lambda (_prompt collection &rest args)
                    (let ((default (nth 4 args))) ; PREDICATE REQUIRE-MATCH INITIAL HIST DEF
-                     (acg-test--log "actions offered: %S" (mapcar #'car collection))
+                     (setq offered (mapcar #'car collection))
+                     (acg-test--log "actions offered: %S" offered)
                      default)))
                 ((symbol-function 'y-or-n-p)
                  (lambda (prompt) (setq asked prompt) t))
                 ;; A keyboard event, as after M-x: the menu is read with completing-read.
                 (last-nonmenu-event ?\r))
-        (eglot-code-actions (flymake-diagnostic-beg diag) (flymake-diagnostic-end diag) nil t)))
+        (eglot-code-actions (flymake-diagnostic-beg diag) (flymake-diagnostic-end diag) nil t))
+      ;; eglot sends every diagnostic of the line: each fix is offered once.
+      (unless offered (error "No code action offered"))
+      (unless (equal offered (delete-dups (copy-sequence offered)))
+        (error "Actions offered more than once: %S" offered)))
     (acg-test--log "confirmation asked: %s" (if asked (replace-regexp-in-string "\n" " " asked) "no"))
     (setq tools-buf (or (get-file-buffer (expand-file-name "tools.py" root))
                         (error "The fix did not open tools.py")))
