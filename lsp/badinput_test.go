@@ -143,3 +143,66 @@ func TestNoSecretsInOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemsAsDiagnostics: what keeps acg from reading a config (invalid
+// JSON in an MCP config, a broken subagent frontmatter, bad crew YAML, an
+// .acg.yaml error) is a diagnostic on that file, at its line, cleared when
+// fixed; a Python syntax error is not (the Python server shows it, and acg
+// keeps the last good facts).
+func TestProblemsAsDiagnostics(t *testing.T) {
+	root := lsptest.Fixture(t, "../testdata/inbox")
+	for rel, text := range map[string]string{
+		".mcp.json":              "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"}\n    \"b\": {}\n  }\n}\n",
+		".claude/agents/bad.md":  "---\nname: [oops\n---\nReviews things.\n",
+		"config/agents.yaml":     "researcher:\n  role: \"x\n  goal: y\n",
+		".acg.yaml":              "severity_threshold: low\nbogus: 1\n",
+		"broken.py":              "def f(:\n    pass\n",
+		".claude/agents/fine.md": "---\nname: fine\n---\nFine.\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(root, rel), []byte(text))
+	}
+	c := lsptest.Start(t, root, lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	c.Initialize()
+	for _, tt := range []struct {
+		rel, code string
+		line      uint32 // 0-based
+		sev       protocol.DiagnosticSeverity
+		msg       string
+	}{
+		{".mcp.json", "parse-error", 3, protocol.DiagnosticSeverityWarning, "invalid JSON"},
+		{".claude/agents/bad.md", "parse-error", 1, protocol.DiagnosticSeverityWarning, "invalid YAML frontmatter"},
+		{"config/agents.yaml", "parse-error", 1, protocol.DiagnosticSeverityWarning, "invalid YAML"},
+		{".acg.yaml", "config-error", 1, protocol.DiagnosticSeverityError, `unknown key "bogus"`},
+	} {
+		p := c.WaitDiags(tt.rel, hasDiags)
+		if len(p.Diagnostics) != 1 {
+			t.Errorf("%s: %d diagnostics, want 1", tt.rel, len(p.Diagnostics))
+			continue
+		}
+		d := p.Diagnostics[0]
+		src, _ := d.Source.Get()
+		if code, _ := d.Code.(protocol.String); string(code) != tt.code || src != "acg" || d.Severity != tt.sev ||
+			d.Range.Start.Line != tt.line || !strings.Contains(string(d.Message.(protocol.String)), tt.msg) {
+			t.Errorf("%s: %v %s %v line %d %q, want %s acg %v line %d %q", tt.rel, d.Code, src, d.Severity, d.Range.Start.Line+1, d.Message,
+				tt.code, tt.sev, tt.line+1, tt.msg)
+		}
+	}
+	// The findings stand (a broken .acg.yaml is not applied), and the
+	// Python syntax error is not published.
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	c.WaitDiags("tools.py", lsptest.CodesAre("toxic-flow")) // published after broken.py, in path order
+	c.Wait("no diagnostics on broken.py", func() bool { return c.LastDiags("broken.py") == nil && c.LastDiags(".claude/agents/fine.md") == nil })
+
+	// Fixed in the editor, the diagnostic clears.
+	c.OpenText(".mcp.json", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"}\n  }\n}\n")
+	c.WaitDiags(".mcp.json", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+	c.Change(".mcp.json", lsptest.Replace("{\n  \"mcpServers\": {\n"))
+	c.WaitDiags(".mcp.json", func(p *protocol.PublishDiagnosticsParams) bool {
+		return len(p.Diagnostics) == 1 && strings.Contains(string(p.Diagnostics[0].Message.(protocol.String)), "invalid JSON")
+	})
+	c.OpenText(".acg.yaml", "severity_threshold: low\n")
+	c.WaitDiags(".acg.yaml", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}

@@ -15,7 +15,9 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -78,6 +80,7 @@ func (f *folder) diagnostics(a *analysis) map[string][]protocol.Diagnostic {
 		}
 		out[fd.Loc.File] = append(out[fd.Loc.File], f.diagnostic(fd, ms, caps))
 	}
+	f.problems(a, ms, out)
 	for rel, ds := range out {
 		sort.SliceStable(ds, func(i, j int) bool {
 			a, b := ds[i].Range.Start, ds[j].Range.Start
@@ -211,6 +214,63 @@ func overlap(a, b map[string]bool) int {
 		}
 	}
 	return n
+}
+
+// Codes of the diagnostics about files acg could not read in full.
+const (
+	codeParseError  = "parse-error"  // a config, subagent or crew YAML file
+	codeConfigError = "config-error" // .acg.yaml, which is then not applied
+)
+
+// problems adds what kept acg from reading a file (invalid JSON, a broken
+// frontmatter, bad YAML, an .acg.yaml error) as diagnostics on that file.
+// Python syntax errors are left to the user's Python server: acg analyses
+// the last text of the file without one.
+func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Diagnostic) {
+	caps := f.s.capsNow()
+	for _, p := range a.res.Problems {
+		rel := p.Loc.File
+		if rel == "" && a.res.ConfigErr != nil {
+			rel = config.FileName // a config error without a position
+		}
+		if rel == "" || incremental.Kind(rel) == "python" {
+			continue
+		}
+		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeParseError),
+			Source: protocol.NewOptional("acg"), Message: protocol.String(p.Message)}
+		if rel == config.FileName {
+			d.Severity, d.Code = protocol.DiagnosticSeverityError, protocol.String(codeConfigError)
+			if caps.codeDescription {
+				d.CodeDescription = protocol.CodeDescription{Href: configDocs}
+			}
+		}
+		if m := ms.get(rel); m != nil {
+			d.Range = problemRange(m, p.Loc)
+		}
+		out[rel] = append(out[rel], d)
+	}
+}
+
+// configDocs documents .acg.yaml.
+const configDocs = "https://github.com/acg-dev/acg/blob/main/README.md#configuration-acgyaml"
+
+// problemRange places a problem: at its byte offsets, or at its line and
+// column when only those are known (.acg.yaml errors), up to the end of the
+// line when it is a point, so that it shows.
+func problemRange(m *mapper, l extract.Loc) protocol.Range {
+	start, end := l.Start.Byte, l.End.Byte
+	if start == 0 && (l.Start.Line > 1 || l.Start.Col > 1) {
+		start = m.offsetUTF16(max(l.Start.Line-1, 0), max(l.Start.Col-1, 0))
+		end = start
+	}
+	if end <= start {
+		line := m.position(start).Line
+		end = m.lineEnd(int(line))
+		if end < start {
+			end = start
+		}
+	}
+	return m.rangeOf(start, end)
 }
 
 // headOf narrows an agent's whole constructor call to the callee, up to

@@ -142,3 +142,11 @@ func locRange(m *mapper, l extract.Loc) protocol.Range {
 }
 
 func posString(p protocol.Position) string { return fmt.Sprintf("%d:%d", p.Line+1, p.Character+1) }
+
+// offsetUTF16 converts a line and column counted in UTF-16 units (0-based),
+// as extract's columns are, whatever the client's encoding.
+func (m *mapper) offsetUTF16(line, col int) int {
+	u := *m
+	u.enc = utf16
+	return u.offset(protocol.Position{Line: uint32(line), Character: uint32(col)})
+}
