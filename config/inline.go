@@ -57,8 +57,15 @@ func ParseIgnore(comment string) (ig Ignore, ok bool, err error) {
 	if ig.Reason == "" {
 		return ig, true, fmt.Errorf("a reason is required: # acg: ignore[%s] <why this is acceptable>", strings.Join(ig.Rules, ","))
 	}
+	if strings.EqualFold(ig.Reason, ReasonPlaceholder) {
+		return ig, true, fmt.Errorf("replace %q with the reason: # acg: ignore[%s] <why this is acceptable>", ReasonPlaceholder, strings.Join(ig.Rules, ","))
+	}
 	return ig, true, nil
 }
+
+// ReasonPlaceholder is what an editor inserts where the reason goes when it
+// cannot place the cursor there: it suppresses nothing until replaced.
+const ReasonPlaceholder = "reason"
 
 // Covers reports whether the suppression names a rule.
 func (ig Ignore) Covers(rule string) bool {

@@ -19,6 +19,7 @@ func TestParseIgnore(t *testing.T) {
 		{"# noqa: E501  # acg: ignore[toxic-flow] fixed upstream", true, []string{"toxic-flow"}, "fixed upstream", ""},
 		{"# acg: ignore[rule-of-two]", true, []string{"rule-of-two"}, "", "a reason is required"},
 		{"# acg: ignore[rule-of-two]   ", true, []string{"rule-of-two"}, "", "a reason is required"},
+		{"# acg: ignore[rule-of-two] reason", true, nil, "", `replace "reason" with the reason`},
 		{"# acg: ignore because", true, nil, "", "write the rules in brackets"},
 		{"# acg: ignore[] why", true, nil, "", "name the rule"},
 		{"# acg: ignore[rule-of-two why", true, nil, "", "no closing bracket"},
