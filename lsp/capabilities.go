@@ -17,6 +17,7 @@ type clientCaps struct {
 	codeActionLiterals  bool
 	disabledActions     bool
 	documentChanges     bool
+	snippetEdits        bool // SnippetTextEdit in workspace edits (LSP 3.18)
 	workDoneProgress    bool
 	configuration       bool
 	watchedFilesDynamic bool
@@ -52,6 +53,7 @@ func resolveCaps(p *protocol.InitializeParams) clientCaps {
 		c.configuration = isTrue(ws.Configuration)
 		if we := ws.WorkspaceEdit; we != nil {
 			c.documentChanges = isTrue(we.DocumentChanges)
+			c.snippetEdits = c.documentChanges && isTrue(we.SnippetEditSupport) // only TextDocumentEdit carries them
 		}
 		if w := ws.DidChangeWatchedFiles; w != nil {
 			c.watchedFilesDynamic = isTrue(w.DynamicRegistration)

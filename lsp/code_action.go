@@ -13,6 +13,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/acg-dev/acg/config"
+	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp/gate"
 	"github.com/acg-dev/acg/policy"
 )
@@ -73,7 +75,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 			}
 			o.diags = append(o.diags, m.diag)
 			if c.gates == nil && c.fix != nil {
-				o.resolved = append(o.resolved, m.diag) // the check's own edit
+				o.resolved = append(o.resolved, m.diag) // the check's own edit, or the suppression
 			}
 		}
 	}
@@ -90,15 +92,19 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	}
 	best := 0
 	for _, o := range offers {
-		best = max(best, len(o.resolved))
+		if !o.suppress {
+			best = max(best, len(o.resolved))
+		}
 	}
 	for _, o := range offers {
-		o.preferred = best > 0 && len(o.resolved) == best
+		o.preferred = !o.suppress && best > 0 && len(o.resolved) == best
 	}
-	// Gates of one tool by name, then the preferred ones, then the
-	// unavailable.
+	// Gates of one tool by name, then the preferred ones, the unavailable,
+	// and last the suppressions.
 	rank := func(o *offer) int {
 		switch {
+		case o.suppress:
+			return 3
 		case o.fix == nil:
 			return 2
 		case o.preferred:
@@ -127,6 +133,10 @@ type candidate struct {
 	disabled string
 	agent    string
 	gates    []string // the tools an approval gate guards (nil for other fixes)
+	// suppress marks the inline suppression: never preferred, its one edit
+	// inserts a comment whose reason goes at byte reasonAt of its text.
+	suppress bool
+	reasonAt int
 }
 
 // key identifies what a candidate does: findings that share a fix share
@@ -194,8 +204,39 @@ func findingFor(a *analysis, rel string, d protocol.Diagnostic, enc encoding) *p
 	return nil
 }
 
-// fixes plans the quick fixes for one finding.
+// fixes plans the quick fixes for one finding: the approval gates (or the
+// check's own edit), then the inline suppression.
 func (f *folder) fixes(a *analysis, fd *policy.Finding, caps clientCaps) []candidate {
+	out := f.gates(a, fd, caps)
+	if c, ok := f.suppression(a, fd); ok {
+		out = append(out, c)
+	}
+	return out
+}
+
+// suppression plans the `# acg: ignore[rule] reason` comment above a
+// finding in a Python file; the user writes the reason. Findings in JSON
+// and Markdown are suppressed in .acg.yaml instead, and a broken
+// suppression is fixed, not suppressed.
+func (f *folder) suppression(a *analysis, fd *policy.Finding) (candidate, bool) {
+	rel := fd.Location.File
+	file := a.snap.File(rel)
+	if fd.Rule == policy.RuleInvalidSuppression || incremental.Kind(rel) != "python" || file == nil || file.Src == nil || !f.current(rel, file.Src) {
+		return candidate{}, false
+	}
+	e := config.IgnoreEdit(file.Src, fd.Location.Line, fd.Rule, "")
+	at := newMapper(file.Src, utf16).offsetUTF16(e.Line-1, 0)
+	text := e.Text[:e.ReasonOffset] + config.ReasonPlaceholder + e.Text[e.ReasonOffset:]
+	return candidate{
+		title:    fmt.Sprintf("Suppress %s here (add a reason)", fd.Rule),
+		fix:      &gate.Fix{Edits: map[string][]gate.Edit{rel: {{Start: at, End: at, Text: text}}}},
+		suppress: true, reasonAt: e.ReasonOffset,
+	}, true
+}
+
+// gates plans the approval gates for a finding's actions, or takes the
+// edit its check attached.
+func (f *folder) gates(a *analysis, fd *policy.Finding, caps clientCaps) []candidate {
 	if len(fd.Fix) > 0 {
 		// The check knows the edit (Claude Code: move the allow rule to ask).
 		if fix := f.configFix(a, fd); fix != nil {
@@ -256,7 +297,7 @@ func (f *folder) action(a *analysis, o *offer, caps clientCaps) protocol.Command
 	if o.fix == nil {
 		return &protocol.CodeAction{Title: o.title, Kind: &kind, Diagnostics: o.diags, Disabled: protocol.CodeActionDisabled{Reason: o.disabled}}
 	}
-	edit := f.workspaceEdit(a, o.fix, caps)
+	edit := f.workspaceEdit(a, &o.candidate, caps)
 	if !caps.codeActionLiterals {
 		arg, _ := protocol.Marshal(edit)
 		return &protocol.Command{Title: o.title, Command: cmdApplyFix, Arguments: []protocol.LSPAny{arg}}
@@ -308,8 +349,11 @@ func toolPaths(ts []gate.Tool) []string {
 }
 
 // workspaceEdit converts a fix; open documents are versioned so that the
-// client refuses the edit if the text moved on.
-func (f *folder) workspaceEdit(a *analysis, fix *gate.Fix, caps clientCaps) *protocol.WorkspaceEdit {
+// client refuses the edit if the text moved on. A suppression's reason is
+// a snippet placeholder where the client takes snippets, else the literal
+// placeholder, which suppresses nothing until replaced.
+func (f *folder) workspaceEdit(a *analysis, c *candidate, caps clientCaps) *protocol.WorkspaceEdit {
+	fix := c.fix
 	paths := make([]string, 0, len(fix.Edits))
 	for p := range fix.Edits {
 		paths = append(paths, p)
@@ -332,6 +376,12 @@ func (f *folder) workspaceEdit(a *analysis, fix *gate.Fix, caps clientCaps) *pro
 			elems := make([]protocol.TextDocumentEditElement, len(edits))
 			for i := range edits {
 				elems[i] = &edits[i]
+				if c.suppress && caps.snippetEdits {
+					t := edits[i].NewText
+					at, end := c.reasonAt, c.reasonAt+len(config.ReasonPlaceholder)
+					elems[i] = &protocol.SnippetTextEdit{Range: edits[i].Range, Snippet: protocol.StringValue{Kind: "snippet",
+						Value: snippetEscape(t[:at]) + "${1:" + config.ReasonPlaceholder + "}" + snippetEscape(t[end:])}}
+				}
 			}
 			we.DocumentChanges = append(we.DocumentChanges, &protocol.TextDocumentEdit{TextDocument: id, Edits: elems})
 		} else {
@@ -342,4 +392,9 @@ func (f *folder) workspaceEdit(a *analysis, fix *gate.Fix, caps clientCaps) *pro
 		}
 	}
 	return we
+}
+
+// snippetEscape quotes the characters snippet syntax gives a meaning to.
+func snippetEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `$`, `\$`, `}`, `\}`).Replace(s)
 }

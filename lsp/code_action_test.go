@@ -2,6 +2,7 @@ package lsp_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,8 +45,11 @@ func TestQuickFixInbox(t *testing.T) {
 	p := c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
 	for _, d := range p.Diagnostics {
 		acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{d})
-		if len(acts) != 1 {
-			t.Fatalf("%v: %d actions, want 1", d.Code, len(acts))
+		if len(acts) != 2 {
+			t.Fatalf("%v: %d actions, want the gate and the suppression", d.Code, len(acts))
+		}
+		if s := acts[1].(*protocol.CodeAction); s.Title != fmt.Sprintf("Suppress %s here (add a reason)", d.Code) || *s.IsPreferred {
+			t.Errorf("second action %q preferred %v", s.Title, *s.IsPreferred)
 		}
 		a := acts[0].(*protocol.CodeAction)
 		if a.Title != "Require human approval before send_http (interrupt())" || *a.Kind != protocol.CodeActionKindQuickFix || !*a.IsPreferred {
@@ -87,12 +91,12 @@ func TestQuickFixMatching(t *testing.T) {
 	moved := d
 	moved.Range.Start.Character += 6 // the byte column of create_react_agent on that line
 	moved.Range.End.Character += 6
-	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{moved}); len(acts) != 1 {
+	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{moved}); len(acts) != 2 {
 		t.Errorf("by data with a byte-column range: %d actions", len(acts))
 	}
 	bare := moved
 	bare.Data = nil
-	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{bare}); len(acts) != 1 {
+	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{bare}); len(acts) != 2 {
 		t.Errorf("by code and line without data: %d actions", len(acts))
 	}
 	if acts := codeActions(t, c, "agent.py", []protocol.Diagnostic{d}, protocol.CodeActionKindRefactor); len(acts) != 0 {
@@ -128,7 +132,7 @@ func TestQuickFixSeveralSinks(t *testing.T) {
 		}
 	}
 	want := []string{"Require human approval before delete_notes (interrupt())", "Require human approval before send_http (interrupt())",
-		"Require human approval before every outward action: delete_notes, send_http (interrupt())"}
+		"Require human approval before every outward action: delete_notes, send_http (interrupt())", "Suppress rule-of-two here (add a reason)"}
 	if strings.Join(titles, "\n") != strings.Join(want, "\n") || all == nil || all.Title != want[2] {
 		t.Fatalf("actions:\n%s", strings.Join(titles, "\n"))
 	}
@@ -141,13 +145,16 @@ func TestQuickFixSeveralSinks(t *testing.T) {
 // once and names every diagnostic it resolves; only the fix that resolves
 // the most is preferred.
 func TestQuickFixOnce(t *testing.T) {
+	suppress := []string{"Suppress dangerous-chain here (add a reason)", "Suppress missing-approval here (add a reason)", "Suppress rule-of-two here (add a reason)"}
 	for _, tt := range []struct {
-		fixture string
-		want    []string // titles; the last one is preferred and resolves every diagnostic
+		fixture   string
+		preferred string // resolves every diagnostic
+		want      []string
 	}{
-		{"../testdata/inbox", []string{"Require human approval before send_http (interrupt())"}},
-		{"../testdata/lsp/two-sinks", []string{"Require human approval before delete_notes (interrupt())", "Require human approval before send_http (interrupt())",
-			"Require human approval before every outward action: delete_notes, send_http (interrupt())"}},
+		{"../testdata/inbox", "Require human approval before send_http (interrupt())", append([]string{"Require human approval before send_http (interrupt())"}, suppress...)},
+		{"../testdata/lsp/two-sinks", "Require human approval before every outward action: delete_notes, send_http (interrupt())",
+			append([]string{"Require human approval before delete_notes (interrupt())", "Require human approval before send_http (interrupt())",
+				"Require human approval before every outward action: delete_notes, send_http (interrupt())"}, suppress...)},
 	} {
 		t.Run(filepath.Base(tt.fixture), func(t *testing.T) {
 			c, _ := start(t, tt.fixture, lsptest.Options{Caps: lsptest.RichCaps()})
@@ -156,7 +163,7 @@ func TestQuickFixOnce(t *testing.T) {
 			var titles []string
 			for _, x := range codeActions(t, c, "agent.py", p.Diagnostics) {
 				a := x.(*protocol.CodeAction)
-				if *a.IsPreferred != (a.Title == tt.want[len(tt.want)-1]) {
+				if *a.IsPreferred != (a.Title == tt.preferred) {
 					t.Errorf("%q preferred: %v", a.Title, *a.IsPreferred)
 				}
 				if *a.IsPreferred && len(a.Diagnostics) != len(p.Diagnostics) {
@@ -177,8 +184,8 @@ func TestQuickFixRefused(t *testing.T) {
 	c, _ := start(t, "../testdata/lsp/conditional", lsptest.Options{Caps: lsptest.RichCaps()})
 	p := c.WaitDiags("agent.py", hasDiags)
 	acts := codeActions(t, c, "agent.py", byCode(p, "missing-approval"))
-	if len(acts) != 1 {
-		t.Fatalf("%d actions", len(acts))
+	if len(acts) != 2 {
+		t.Fatalf("%d actions, want the disabled gate and the suppression", len(acts))
 	}
 	a := acts[0].(*protocol.CodeAction)
 	if a.Edit != nil || !strings.Contains(a.Disabled.Reason, "does not run before every action") {
@@ -193,8 +200,8 @@ func TestQuickFixPlainClient(t *testing.T) {
 	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.PlainCaps()})
 	p := c.WaitDiags("agent.py", hasDiags)
 	acts := codeActions(t, c, "agent.py", p.Diagnostics[:1])
-	if len(acts) != 1 {
-		t.Fatalf("%d actions", len(acts))
+	if len(acts) != 2 {
+		t.Fatalf("%d actions, want the gate and the suppression", len(acts))
 	}
 	cmd, ok := acts[0].(*protocol.Command)
 	if !ok || cmd.Command != "acg.applyFix" {
@@ -279,3 +286,68 @@ func TestQuickFixClaudeCode(t *testing.T) {
 	}
 	c.WaitDiags(rel, func(p *protocol.PublishDiagnosticsParams) bool { return len(byCode(*p, "unrestricted-execution")) == 0 })
 }
+
+// TestQuickFixSuppress: every finding in a Python file can be suppressed
+// in place. The comment goes above the finding's line with the placeholder
+// where the reason goes (a snippet placeholder for clients that take
+// snippets); left as it is, the suppression is reported invalid; with a
+// reason, the finding clears. Findings in JSON and Markdown files are
+// suppressed in .acg.yaml: nothing is offered there.
+func TestQuickFixSuppress(t *testing.T) {
+	const title = "Suppress rule-of-two here (add a reason)"
+	suppression := func(acts []protocol.CommandOrCodeAction) *protocol.CodeAction {
+		for _, x := range acts {
+			if a := x.(*protocol.CodeAction); a.Title == title {
+				return a
+			}
+		}
+		return nil
+	}
+
+	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	c.Open("agent.py")
+	p := c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	a := suppression(codeActions(t, c, "agent.py", byCode(p, "rule-of-two")))
+	if a == nil || *a.IsPreferred || len(a.Diagnostics) != 1 {
+		t.Fatalf("suppression %+v", a)
+	}
+	texts := c.Apply(a.Edit)
+	lines := strings.Split(texts["agent.py"], "\n")
+	if lines[8] != "# acg: ignore[rule-of-two] reason" || !strings.Contains(lines[9], "create_react_agent(") {
+		t.Fatalf("agent.py after the suppression:\n%s", texts["agent.py"])
+	}
+	// The placeholder is no reason: the suppression is invalid, the
+	// finding stays.
+	c.WaitDiags("agent.py", lsptest.CodesAre("dangerous-chain invalid-suppression missing-approval rule-of-two"))
+	lines[8] = "# acg: ignore[rule-of-two] the webhook only reaches our own status page"
+	c.Change("agent.py", lsptest.Replace(strings.Join(lines, "\n")))
+	c.WaitDiags("agent.py", lsptest.CodesAre("dangerous-chain missing-approval"))
+
+	// A client that takes snippets gets the reason as a placeholder.
+	caps := lsptest.RichCaps()
+	caps.Workspace.WorkspaceEdit.SnippetEditSupport = ptrTo(true)
+	c2, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: caps})
+	p = c2.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	a = suppression(codeActions(t, c2, "agent.py", byCode(p, "rule-of-two")))
+	if a == nil || len(a.Edit.DocumentChanges) != 1 {
+		t.Fatalf("suppression %+v", a)
+	}
+	te := a.Edit.DocumentChanges[0].(*protocol.TextDocumentEdit)
+	if se, ok := te.Edits[0].(*protocol.SnippetTextEdit); !ok || se.Snippet.Value != "# acg: ignore[rule-of-two] ${1:reason}\n" || se.Range.Start.Line != 8 {
+		t.Errorf("edit %#v, want a snippet with the reason as placeholder", te.Edits[0])
+	}
+
+	// JSON and Markdown: no suppression offered.
+	c3, _ := start(t, "../testdata/claudecode/pos-subagent-secret", lsptest.Options{Caps: lsptest.RichCaps()})
+	execute(t, c3, "acg.rescan")
+	for _, rel := range []string{".claude/settings.json", ".claude/agents/release-notes.md"} {
+		p := c3.WaitDiags(rel, hasDiags)
+		for _, x := range codeActions(t, c3, rel, p.Diagnostics) {
+			if a := x.(*protocol.CodeAction); strings.HasPrefix(a.Title, "Suppress") {
+				t.Errorf("%s: %q offered", rel, a.Title)
+			}
+		}
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }

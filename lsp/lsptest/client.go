@@ -482,6 +482,8 @@ func (c *Client) Apply(we *protocol.WorkspaceEdit) map[string]string {
 				byURI[te.TextDocument.URI] = append(byURI[te.TextDocument.URI], *e)
 			case *protocol.AnnotatedTextEdit:
 				byURI[te.TextDocument.URI] = append(byURI[te.TextDocument.URI], e.TextEdit)
+			case *protocol.SnippetTextEdit:
+				byURI[te.TextDocument.URI] = append(byURI[te.TextDocument.URI], protocol.TextEdit{Range: e.Range, NewText: ExpandSnippet(e.Snippet.Value)})
 			}
 		}
 	}
@@ -519,6 +521,37 @@ func (c *Client) Apply(we *protocol.WorkspaceEdit) map[string]string {
 		out[rel] = text
 	}
 	return out
+}
+
+// ExpandSnippet is the text an editor leaves when the user accepts every
+// placeholder of a snippet as it is: ${1:text} becomes text, $1 nothing.
+func ExpandSnippet(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '{':
+			j := strings.IndexByte(s[i:], ':')
+			k := strings.IndexByte(s[i:], '}')
+			if k < 0 {
+				b.WriteString(s[i:])
+				return b.String()
+			}
+			if j > 0 && j < k {
+				b.WriteString(s[i+j+1 : i+k])
+			}
+			i += k
+		case s[i] == '$':
+			for i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+				i++
+			}
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
 }
 
 func (c *Client) rel(u uri.URI) string {
