@@ -100,7 +100,7 @@ func TestPanicsAreContained(t *testing.T) {
 // server sends (diagnostics, hovers, the graph, code actions, logs) holds
 // any of them. Every fake secret in the fixture contains "FAKE".
 func TestNoSecretsInOutput(t *testing.T) {
-	c, _ := start(t, "../testdata/mcpconfig/pos-secrets", lsptest.Options{Caps: lsptest.RichCaps(), Server: lspOptions(false)})
+	c, _ := start(t, "../testdata/mcpconfig/pos-secrets", lsptest.Options{Caps: lsptest.RichCaps()})
 	rel := ".vscode/mcp.json"
 	p := c.WaitDiags(rel, hasDiags)
 	c.Open(rel)

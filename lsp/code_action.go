@@ -53,8 +53,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	}
 	if len(p.Context.Diagnostics) == 0 {
 		// Some clients send no context: offer fixes for findings on the line.
-		byFile := f.diagnostics(a)[rel]
-		for _, d := range byFile {
+		for _, d := range f.diagnostics(a, rel)[rel] {
 			if d.Range.Start.Line <= p.Range.Start.Line && p.Range.Start.Line <= d.Range.End.Line {
 				if fd := findingFor(a, rel, d, caps.encoding); fd != nil && !seen[fd.ID] {
 					seen[fd.ID] = true

@@ -63,24 +63,25 @@ func (ms *mappers) get(rel string) *mapper {
 // hold (it cannot happen for findings) falls back to line and column.
 func (ms *mappers) rangeOf(l extract.Loc) protocol.Range {
 	if m := ms.get(l.File); m != nil {
-		return locRange(m, l)
+		return m.rangeOf(l.Start.Byte, l.End.Byte)
 	}
 	p := protocol.Position{Line: uint32(max(l.Start.Line-1, 0)), Character: uint32(max(l.Start.Col-1, 0))}
 	return protocol.Range{Start: p, End: p}
 }
 
-// diagnostics converts an analysis into diagnostics per file.
-func (f *folder) diagnostics(a *analysis) map[string][]protocol.Diagnostic {
+// diagnostics converts an analysis into diagnostics per file; with only
+// set, for that file alone (a request about one document).
+func (f *folder) diagnostics(a *analysis, only string) map[string][]protocol.Diagnostic {
 	caps, st := f.s.capsNow(), f.s.settingsNow()
 	ms := &mappers{a: a, enc: caps.encoding, m: map[string]*mapper{}}
 	out := map[string][]protocol.Diagnostic{}
 	for _, fd := range a.res.Findings {
-		if !st.shows(fd) || !fd.Loc.Valid() {
+		if !st.shows(fd) || !fd.Loc.Valid() || only != "" && fd.Loc.File != only {
 			continue
 		}
 		out[fd.Loc.File] = append(out[fd.Loc.File], f.diagnostic(fd, ms, caps))
 	}
-	f.problems(a, ms, out)
+	f.problems(a, ms, out, only)
 	for rel, ds := range out {
 		sort.SliceStable(ds, func(i, j int) bool {
 			a, b := ds[i].Range.Start, ds[j].Range.Start
@@ -226,14 +227,14 @@ const (
 // frontmatter, bad YAML, an .acg.yaml error) as diagnostics on that file.
 // Python syntax errors are left to the user's Python server: acg analyses
 // the last text of the file without one.
-func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Diagnostic) {
+func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Diagnostic, only string) {
 	caps := f.s.capsNow()
 	for _, p := range a.res.Problems {
 		rel := p.Loc.File
 		if rel == "" && a.res.ConfigErr != nil {
 			rel = config.FileName // a config error without a position
 		}
-		if rel == "" || incremental.Kind(rel) == "python" {
+		if rel == "" || only != "" && rel != only || incremental.Kind(rel) == "python" {
 			continue
 		}
 		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeParseError),
@@ -318,7 +319,7 @@ func (f *folder) publish(a *analysis) {
 		}
 		return
 	}
-	byFile := f.diagnostics(a)
+	byFile := f.diagnostics(a, "")
 	// One publication at a time, in order; not under f.mu, which the read
 	// loop needs while a slow client drains our writes.
 	f.pub.mu.Lock()
@@ -402,7 +403,7 @@ func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticP
 	if err != nil {
 		return nil, protocol.ErrRequestCancelled
 	}
-	ds := f.diagnostics(a)[rel]
+	ds := f.diagnostics(a, rel)[rel]
 	id := payloadHash(ds)
 	if p.PreviousResultID != nil && *p.PreviousResultID == id {
 		return &protocol.RelatedUnchangedDocumentDiagnosticReport{UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{
@@ -431,7 +432,7 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceD
 			if err != nil {
 				return nil, protocol.ErrRequestCancelled
 			}
-			byFile := f.diagnostics(a)
+			byFile := f.diagnostics(a, "")
 			for u := range prev {
 				if rel, ok := f.rel(u.FsPath()); ok {
 					if _, has := byFile[rel]; !has {

@@ -13,7 +13,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/acg-dev/acg/incremental"
-	"github.com/acg-dev/acg/lsp"
 	"github.com/acg-dev/acg/lsp/lsptest"
 	"github.com/acg-dev/acg/policy"
 )
@@ -108,8 +107,6 @@ func TestInboxDiagnostics(t *testing.T) {
 		t.Errorf("exit code %d after shutdown, want 0", code)
 	}
 }
-
-func lspOptions(noWatch bool) lsp.Options { return lsp.Options{NoWatch: noWatch} }
 
 // TestPlainClient: a client that states no capabilities gets pushed
 // diagnostics with the path folded into the message, and no code

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -141,13 +142,7 @@ func serverHover(a *analysis, sv *capgraph.Server) string {
 		if t.Server != sv.ID {
 			continue
 		}
-		var labels []string
-		for _, l := range effects.Labels {
-			if t.Effects.Has(l) {
-				labels = append(labels, string(l))
-			}
-		}
-		rows = append(rows, fmt.Sprintf("| %s | %s | %s |", md(t.Name), strings.Join(labels, ", "), decidedBy(t.Effects)))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s |", md(t.Name), strings.Join(labels(t.Effects), ", "), decidedBy(t.Effects)))
 	}
 	sort.Strings(rows)
 	if len(rows) > 0 {
@@ -164,23 +159,29 @@ func grantHover(a *analysis, u capgraph.Use, gr *capgraph.Grant) string {
 	if x := g.Agents[u.Agent]; x != nil {
 		agent = x.Name
 	}
-	var labels []string
+	var has []string
 	if t := g.Tools[u.Tool]; t != nil {
-		tool = t.Name
-		for _, l := range effects.Labels {
-			if t.Effects.Has(l) {
-				labels = append(labels, string(l))
-			}
-		}
+		tool, has = t.Name, labels(t.Effects)
 	}
 	s := fmt.Sprintf("**permission** · lets %s use %s without asking\n\n%s\n", md(agent), md(tool), md(gr.Why))
-	if len(labels) > 0 {
-		s += "\n" + md(tool) + ": " + strings.Join(labels, ", ") + "\n"
+	if len(has) > 0 {
+		s += "\n" + md(tool) + ": " + strings.Join(has, ", ") + "\n"
 	}
 	if len(gr.Fix) > 0 {
 		s += "\nQuick fix: move the rule to `ask`.\n"
 	}
 	return s
+}
+
+// labels lists the effect labels a tool has.
+func labels(e *effects.Effects) []string {
+	var out []string
+	for _, l := range effects.Labels {
+		if e.Has(l) {
+			out = append(out, string(l))
+		}
+	}
+	return out
 }
 
 // decidedBy summarises how a tool's present labels were decided.
@@ -268,12 +269,6 @@ func agentHover(a *analysis, ag *capgraph.Agent, st Settings) string {
 	if len(reach) > 0 {
 		b.WriteString("| tool | effects | approval |\n|---|---|---|\n")
 		for _, r := range reach {
-			var labels []string
-			for _, l := range effects.Labels {
-				if r.Tool.Effects.Has(l) {
-					labels = append(labels, string(l))
-				}
-			}
 			name := md(r.Tool.Name)
 			if r.Indirect() {
 				var via []string
@@ -287,10 +282,10 @@ func agentHover(a *analysis, ag *capgraph.Agent, st Settings) string {
 			gate := "—"
 			if r.Gate != nil {
 				gate = r.Gate.Kind
-			} else if action(r.Tool.Effects) {
+			} else if slices.ContainsFunc(r.Tool.Effects.Caps(), effects.Capability.IsAction) {
 				gate = "**none**"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s |\n", name, strings.Join(labels, ", "), gate)
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", name, strings.Join(labels(r.Tool.Effects), ", "), gate)
 		}
 	}
 	var fs []string
@@ -309,11 +304,6 @@ func agentHover(a *analysis, ag *capgraph.Agent, st Settings) string {
 		b.WriteString("\nNo findings.\n")
 	}
 	return b.String()
-}
-
-// action reports an outward effect: what needs approval when ungated.
-func action(e *effects.Effects) bool {
-	return e.Has(effects.NetworkEgress) || e.Has(effects.WritesState) || e.Has(effects.ExecutesCode)
 }
 
 func where(l extract.Loc) string {

@@ -6,8 +6,6 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
-
-	"github.com/acg-dev/acg/extract"
 )
 
 // Positions. The analysis keeps byte offsets (extract.Point.Byte); the
@@ -134,11 +132,6 @@ func (m *mapper) offset(p protocol.Position) int {
 
 func (m *mapper) rangeOf(start, end int) protocol.Range {
 	return protocol.Range{Start: m.position(start), End: m.position(end)}
-}
-
-// locRange converts an extracted location, whose byte offsets refer to text.
-func locRange(m *mapper, l extract.Loc) protocol.Range {
-	return m.rangeOf(l.Start.Byte, l.End.Byte)
 }
 
 func posString(p protocol.Position) string { return fmt.Sprintf("%d:%d", p.Line+1, p.Character+1) }

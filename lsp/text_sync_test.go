@@ -8,6 +8,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/acg-dev/acg/lsp"
 	"github.com/acg-dev/acg/lsp/lsptest"
 )
 
@@ -136,7 +137,7 @@ func TestDiskChanges(t *testing.T) {
 	for _, viaClient := range []bool{false, true} {
 		name := map[bool]string{false: "fsnotify", true: "didChangeWatchedFiles"}[viaClient]
 		t.Run(name, func(t *testing.T) {
-			c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), Server: lspOptions(viaClient)})
+			c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), Server: lsp.Options{NoWatch: viaClient}})
 			c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
 			if viaClient {
 				c.Wait("watcher registration", func() bool { return len(c.Registers) == 1 })
