@@ -19,13 +19,11 @@ import (
 	"github.com/acg-dev/acg/policy"
 )
 
-// CodeAction offers the approval-gate quick fix for the acg diagnostics in
-// the request's context: one per ungated action tool and, when there are
-// several, one that gates them all. Context diagnostics are matched by code
-// and data, never by range: some clients echo byte columns. Clients send
-// every diagnostic on the line, and findings on one agent share their
-// fixes: each distinct edit is offered once, naming the diagnostics it
-// resolves, and the ones that resolve the most are preferred.
+// CodeAction offers the quick fixes for the acg diagnostics in the
+// request's context: the approval gate (one per ungated action tool and,
+// when there are several, one that gates them all; or the edit the check
+// knows), and the inline suppression. Context diagnostics are matched by
+// code and data, never by range: some clients echo byte columns.
 func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	if !wantsQuickFix(p.Context.Only) {
 		return nil, nil
@@ -39,32 +37,51 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		return nil, protocol.ErrRequestCancelled
 	}
 	caps := s.capsNow()
-	type match struct {
-		f    *policy.Finding
-		diag protocol.Diagnostic
+	offers := f.offers(a, f.matches(a, rel, p, caps), caps)
+	out := make([]protocol.CommandOrCodeAction, 0, len(offers))
+	for _, o := range offers {
+		out = append(out, f.action(a, o, caps))
 	}
-	var matches []match
-	seen := map[string]bool{}
-	for _, d := range p.Context.Diagnostics {
-		if fd := findingFor(a, rel, d, caps.encoding); fd != nil && !seen[fd.ID] {
-			seen[fd.ID] = true
-			matches = append(matches, match{fd, d})
-		}
-	}
-	if len(p.Context.Diagnostics) == 0 {
-		// Some clients send no context: offer fixes for findings on the line.
+	return out, nil
+}
+
+// match is a finding and the diagnostic the client sent for it.
+type match struct {
+	f    *policy.Finding
+	diag protocol.Diagnostic
+}
+
+// matches finds the findings behind the request's context diagnostics, or,
+// for a client that sends none, the findings on the requested line.
+func (f *folder) matches(a *analysis, rel string, p *protocol.CodeActionParams, caps clientCaps) []match {
+	ds := p.Context.Diagnostics
+	if len(ds) == 0 {
 		for _, d := range f.diagnostics(a, rel)[rel] {
 			if d.Range.Start.Line <= p.Range.Start.Line && p.Range.Start.Line <= d.Range.End.Line {
-				if fd := findingFor(a, rel, d, caps.encoding); fd != nil && !seen[fd.ID] {
-					seen[fd.ID] = true
-					matches = append(matches, match{fd, d})
-				}
+				ds = append(ds, d)
 			}
 		}
 	}
+	var out []match
+	seen := map[string]bool{}
+	for _, d := range ds {
+		if fd := findingFor(a, rel, d, caps.encoding); fd != nil && !seen[fd.ID] {
+			seen[fd.ID] = true
+			out = append(out, match{fd, d})
+		}
+	}
+	return out
+}
+
+// offers plans the fixes of every matched finding. Clients send every
+// diagnostic on the line, and findings about one agent share fixes: each
+// distinct edit is offered once, naming the diagnostics it resolves, and
+// the gates that resolve the most are preferred. Order: gates of one tool
+// by name, the preferred gates, the unavailable, the suppressions.
+func (f *folder) offers(a *analysis, ms []match, caps clientCaps) []*offer {
 	var offers []*offer
 	byKey := map[string]*offer{}
-	for _, m := range matches {
+	for _, m := range ms {
 		for _, c := range f.fixes(a, m.f, caps) {
 			o := byKey[c.key()]
 			if o == nil {
@@ -73,33 +90,23 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 				offers = append(offers, o)
 			}
 			o.diags = append(o.diags, m.diag)
-			if c.gates == nil && c.fix != nil {
+			if c.fix != nil && c.gates == nil {
 				o.resolved = append(o.resolved, m.diag) // the check's own edit, or the suppression
 			}
 		}
 	}
 	// A gate resolves every finding of its agent whose actions it all gates.
+	best := 0
 	for _, o := range offers {
-		if o.gates == nil {
-			continue
-		}
-		for _, m := range matches {
-			if m.f.AgentID == o.agent && len(m.f.Fix) == 0 && len(m.f.SinkIDs) > 0 && subset(m.f.SinkIDs, o.gates) {
+		for _, m := range ms {
+			if o.gates != nil && m.f.AgentID == o.agent && len(m.f.Fix) == 0 && len(m.f.SinkIDs) > 0 && subset(m.f.SinkIDs, o.gates) {
 				o.resolved = append(o.resolved, m.diag)
 			}
 		}
-	}
-	best := 0
-	for _, o := range offers {
-		if !o.suppress {
+		if o.fix != nil && !o.suppress {
 			best = max(best, len(o.resolved))
 		}
 	}
-	for _, o := range offers {
-		o.preferred = !o.suppress && best > 0 && len(o.resolved) == best
-	}
-	// Gates of one tool by name, then the preferred ones, the unavailable,
-	// and last the suppressions.
 	rank := func(o *offer) int {
 		switch {
 		case o.suppress:
@@ -111,17 +118,16 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		}
 		return 0
 	}
+	for _, o := range offers {
+		o.preferred = o.fix != nil && !o.suppress && best > 0 && len(o.resolved) == best
+	}
 	slices.SortStableFunc(offers, func(x, y *offer) int {
 		if c := rank(x) - rank(y); c != 0 {
 			return c
 		}
 		return strings.Compare(x.title, y.title)
 	})
-	out := make([]protocol.CommandOrCodeAction, 0, len(offers))
-	for _, o := range offers {
-		out = append(out, f.action(a, o, caps))
-	}
-	return out, nil
+	return offers
 }
 
 // candidate is one fix planned for one finding: an edit, or (fix nil) a

@@ -277,8 +277,8 @@ func TestQuickFixClaudeCode(t *testing.T) {
 		t.Fatalf("%d actions", len(acts))
 	}
 	a := acts[0].(*protocol.CodeAction)
-	if !strings.Contains(a.Title, `move the permission rule to "ask"`) {
-		t.Errorf("title %q", a.Title)
+	if !strings.Contains(a.Title, `move the permission rule to "ask"`) || !*a.IsPreferred {
+		t.Errorf("title %q preferred %v", a.Title, *a.IsPreferred)
 	}
 	texts := c.Apply(a.Edit)
 	if !strings.Contains(texts[rel], `"ask"`) || strings.Contains(texts[rel], `"allow": ["Bash(*)"`) {
