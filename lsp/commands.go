@@ -77,7 +77,7 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 		if err := protocol.Unmarshal(p.Arguments[0], &edit); err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "acg.applyFix: %v", err)
 		}
-		res, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: ptr("acg: require human approval"), Edit: edit})
+		res, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: ptr("acg quick fix"), Edit: edit})
 		if err != nil {
 			return nil, err
 		}
