@@ -2,8 +2,8 @@
 // the workspace (package incremental), publishes the findings as
 // diagnostics with every path step as related information, shows a tool's
 // effect labels and an agent's reach on hover, and offers the approval-gate
-// quick fix (package lsp/gate) and the inline suppression. It speaks LSP 3.18 through go.lsp.dev/protocol
-// and go.lsp.dev/jsonrpc2.
+// quick fix (package lsp/gate) and the inline suppression. It speaks LSP
+// 3.18 through go.lsp.dev/protocol and go.lsp.dev/jsonrpc2.
 //
 // Handlers decode, take the current analysis and call a feature; work that
 // takes time runs in goroutines of our own (one analysis per workspace
