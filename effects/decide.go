@@ -51,20 +51,6 @@ func (d *decision) data() (*extract.Step, bool) {
 	return nil, false
 }
 
-func (d *decision) argData(pos int, kws ...string) (*extract.Step, bool) {
-	for _, kw := range append(kws, "") {
-		if a := d.c.ArgAt(pos, kw); a != nil {
-			if carries(a.Flow, d.mask) {
-				return callerStep(a.Flow, d.mask), true
-			}
-			if kw != "" {
-				return nil, false
-			}
-		}
-	}
-	return nil, false
-}
-
 func (d *decision) retStep() *extract.Step { return d.c.ReturnStep }
 
 func (d *decision) decide() {

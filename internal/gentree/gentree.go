@@ -40,10 +40,6 @@ func Write(root string, n int) (lines int, err error) {
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }
 
-// ToolModule returns the source of tool module i (also used to build large
-// single files: repeat it with different i).
-func ToolModule(i int) string { return toolModule(i) }
-
 func toolModule(i int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `"""Generated tool module %d."""
