@@ -246,7 +246,7 @@ func (d jsonDoc) indentAt(off int) string {
 // ClaudeAgentFile extracts a subagent Markdown file: YAML frontmatter
 // between "---" lines, then the system prompt (not kept).
 func ClaudeAgentFile(rel string, src []byte) *File {
-	f := &File{Path: rel, Lang: LangMarkdown, Lines: lineStarts(src)}
+	f := &File{Path: rel, Lang: LangMarkdown, Lines: LineStarts(src)}
 	fm, start, ok := frontmatter(src)
 	if !ok {
 		f.Problems = append(f.Problems, Problem{Loc: Loc{File: rel, Start: Point{Line: 1, Col: 1}, End: Point{Line: 1, Col: 1}},

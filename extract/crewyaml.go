@@ -26,7 +26,7 @@ func CrewYAMLKind(rel string) string {
 // CrewYAML extracts a crew's agents.yaml or tasks.yaml: per key, the role,
 // tools, allow_delegation (agents) or agent, tools, human_input (tasks).
 func CrewYAML(rel string, src []byte) *File {
-	f := &File{Path: rel, Lang: LangYAML, Lines: lineStarts(src)}
+	f := &File{Path: rel, Lang: LangYAML, Lines: LineStarts(src)}
 	cc := &CrewConfig{Kind: CrewYAMLKind(rel)}
 	f.Crew = &CrewFacts{Config: cc}
 	var doc yaml.Node

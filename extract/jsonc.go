@@ -390,7 +390,7 @@ func (d jsonDoc) memberLoc(m *JSONMember) Loc { return d.loc(m.KeyStart, m.Value
 // parseJSONFile parses src for f; a syntax error becomes a Problem at its
 // position and the result is nil.
 func parseJSONFile(f *File, src []byte) *JSONValue {
-	f.Lines = lineStarts(src)
+	f.Lines = LineStarts(src)
 	v, err := ParseJSONC(src)
 	if err != nil {
 		off := 0

@@ -51,7 +51,7 @@ func ModuleName(rel string) (module, pkg string) {
 func Python(rel string, src []byte, tree *sitter.Tree) *File {
 	f := &File{Path: rel, Lang: LangPython, Classes: map[string]*Class{}}
 	f.Module, f.Package = ModuleName(rel)
-	f.Lines = lineStarts(src)
+	f.Lines = LineStarts(src)
 	b := &builder{src: src, f: f}
 	root := mirror(tree.RootNode(), PythonLanguage())
 	mod := &Func{Name: "<module>", Qual: "<module>"}
@@ -94,7 +94,8 @@ type walker struct {
 	pending *[]func()
 }
 
-func lineStarts(src []byte) []int {
+// LineStarts returns the byte offset of each line start, for PointAt.
+func LineStarts(src []byte) []int {
 	starts := []int{0}
 	for i, c := range src {
 		if c == '\n' {

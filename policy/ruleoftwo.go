@@ -109,7 +109,7 @@ func ruleOfTwo(in *Input) []*Finding {
 		f := &Finding{
 			ID: fingerprint("rule-of-two", id), Rule: "rule-of-two", Severity: sev, Agent: a.Name, AgentID: id,
 			Source: src.name(), Sink: sink.name(), Chain: uniq(src.name(), priv.name(), sink.name()),
-			ChainType: chainType, VulnerabilityType: vulnType(sink.label),
+			ChainType: chainType, VulnerabilityType: VulnType(sink.label),
 			Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by), Triage: triage,
 			Legs:     &Legs{Untrusted: names(ls.untrusted), Private: names(ls.private), Action: names(ls.action)},
 			InScope:  inScope(g, src, priv, sink),
@@ -177,7 +177,8 @@ func inScope(g *capgraph.Graph, ls ...leg) []string {
 	return out
 }
 
-func vulnType(l effects.Label) string {
+// VulnType names what an unapproved action of this kind lets an attacker do.
+func VulnType(l effects.Label) string {
 	switch l {
 	case effects.NetworkEgress:
 		return "data_exfiltration"
@@ -223,7 +224,7 @@ func missingApproval(in *Input) []*Finding {
 			f := &Finding{
 				ID: fingerprint("missing-approval", id, r.Tool.ID), Rule: "missing-approval", Severity: sev,
 				Agent: a.Name, AgentID: id, Source: src.name(), Sink: r.Tool.Name, Chain: uniq(src.name(), r.Tool.Name),
-				ChainType: chainType, VulnerabilityType: vulnType(firstAction(e)),
+				ChainType: chainType, VulnerabilityType: VulnType(firstAction(e)),
 				Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by), Triage: triage,
 				InScope: inScope(g, src, sinkLeg), Taxonomy: taxonomyFor("missing-approval", why),
 				SinkIDs: []string{r.Tool.ID},

@@ -268,7 +268,7 @@ func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink t
 		}
 	}
 	f := &Finding{Rule: "toxic-flow", Severity: Critical, Agent: a.Name, AgentID: a.ID, Sink: sink.r.Tool.Name,
-		InScope: scope, ChainType: chainType, VulnerabilityType: vulnType(label),
+		InScope: scope, ChainType: chainType, VulnerabilityType: VulnType(label),
 		Location: LocationOf(sink.fl.Sink.Loc), Loc: sink.fl.Sink.Loc, Steps: steps,
 		Taxonomy: taxonomyFor("toxic-flow", label), SinkIDs: []string{sink.r.Tool.ID},
 		Triage: "confirmed: a prover traced the data from source to sink"}

@@ -116,20 +116,10 @@ func blockedChains(g *capgraph.Graph, a Agent, ts string) []ChainEvent {
 				seq = append(seq, n)
 			}
 		}
-		out = append(out, ChainEvent{TS: ts, ToolsSequence: seq, EmergentCapability: emergent(act.l), InScope: true,
+		out = append(out, ChainEvent{TS: ts, ToolsSequence: seq, EmergentCapability: policy.VulnType(act.l), InScope: true,
 			ActionTaken: ActionBlocked, Agent: a.Name, Rule: "rule-of-two"})
 	}
 	return out
-}
-
-func emergent(l effects.Label) string {
-	switch l {
-	case effects.NetworkEgress:
-		return "data_exfiltration"
-	case effects.ExecutesCode:
-		return "remote_code_execution"
-	}
-	return "unauthorized_state_change"
 }
 
 func nonNil(xs []string) []string {

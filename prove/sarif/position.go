@@ -33,7 +33,7 @@ func (fc *fileCache) point(rel string, line, col int, colKind string) extract.Po
 	f, ok := fc.files[rel]
 	if !ok {
 		if src := fc.source(rel); src != nil {
-			f = &srcFile{src: src, lines: lineStarts(src)}
+			f = &srcFile{src: src, lines: extract.LineStarts(src)}
 		}
 		fc.files[rel] = f
 	}
@@ -56,14 +56,4 @@ func (fc *fileCache) point(rel string, line, col int, colKind string) extract.Po
 		off += size
 	}
 	return extract.PointAt(f.src, f.lines, off)
-}
-
-func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
 }
