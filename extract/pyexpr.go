@@ -470,7 +470,7 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 // the host name or credentials they were built with.
 func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
 	self := Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
-	if isClientCtor(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
+	if isClientCtor(c) || isResponse(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
 		return self
 	}
 	return union(self, union(recv, args))
@@ -485,9 +485,29 @@ func isClientCtor(c *Call) bool {
 	if clientCtors[c.Qual] {
 		return true
 	}
-	for _, suf := range []string{"Client", "Session", "Connection", "SSL", "SMTP", "IMAP4", "POP3", "Server"} {
+	for _, suf := range []string{"Client", "Session", "Connection", "SSL", "SMTP", "IMAP4", "POP3", "Server",
+		"LLM", "Ollama", "OpenAI", "Anthropic", "Embeddings"} {
 		if strings.HasSuffix(name, suf) && name != "" && name[0] >= 'A' && name[0] <= 'Z' {
 			return true
+		}
+	}
+	// Chat models (ChatOpenAI(model=os.environ["MODEL"])): their answers do
+	// not contain the model name or key they were built with.
+	return strings.HasPrefix(name, "Chat") && len(name) > 4 && name[4] >= 'A' && name[4] <= 'Z'
+}
+
+// isResponse recognises HTTP requests: their result is what the server
+// sent back, not the URL, token or body that went out.
+func isResponse(c *Call) bool {
+	if c.HeadKind != HeadImport && c.HeadKind != HeadObject {
+		return false
+	}
+	for _, p := range []string{"requests.", "httpx.", "aiohttp.", "urllib.request.urlopen", "urllib3."} {
+		if strings.HasPrefix(c.Qual, p) {
+			switch c.Method() {
+			case "get", "post", "put", "patch", "delete", "head", "options", "request", "urlopen", "stream":
+				return true
+			}
 		}
 	}
 	return false

@@ -344,6 +344,18 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 			Kind: extract.ToolFunc, Func: bd.Func, Loc: bd.Func.Loc, NameLoc: bd.Func.NameLoc}
 		return []member{{tool: b.addTool(tool), loc: e.Loc}}
 	case extract.BindClass:
+		if _, m, ok := strings.Cut(t.name, "."); ok {
+			// BrowserTools.scrape: a tool defined as a method of a plain class
+			// (a common CrewAI and LangChain pattern).
+			if fn := bd.Class.Methods[m]; fn != nil {
+				for _, tool := range f.Tools {
+					if tool.Func == fn {
+						return []member{{tool: b.addTool(tool), loc: e.Loc}}
+					}
+				}
+			}
+			return []member{b.unknown(e, t.name+" is not a tool acg knows")}
+		}
 		if tool := f.ToolBySymbol(bd.Name); tool != nil {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
 		}

@@ -172,3 +172,36 @@ async def main():
 		}
 	}
 }
+
+func TestToolsDefinedAsMethodsOfAPlainClass(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"tools/browser.py": `
+import os, requests
+from langchain.tools import tool
+
+class BrowserTools():
+    @tool("Scrape website content")
+    def scrape(website):
+        """Scrape a page."""
+        url = f"https://chrome.browserless.io/content?token={os.environ['TOKEN']}"
+        return requests.request("POST", url, data=website).text
+`,
+		"agents.py": `
+from crewai import Agent
+from tools.browser import BrowserTools
+
+researcher = Agent(role="Researcher", goal="g", backstory="b", tools=[BrowserTools.scrape])
+`})
+	s, _ := load(t, root)
+	uses := usesOf(s, "Researcher")
+	if len(uses) != 1 || uses[0] != "tools/browser.py#scrape" {
+		t.Fatalf("uses = %v, want the decorated method", uses)
+	}
+	e := s.Analyze().Graph.Tools[uses[0]].Effects
+	if e.Has("reads_private") {
+		t.Error("the token in the request URL does not come back in the response")
+	}
+	if !e.Has("untrusted_input") || !e.Has("network_egress") {
+		t.Error("the page comes back (untrusted) and the model's URL goes out (egress)")
+	}
+}

@@ -104,10 +104,13 @@ func (ix *index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 		return target{}, false
 	}
 	if b.Kind != extract.BindImport {
-		if rest != "" {
-			return target{}, false // attribute of a local value
+		switch {
+		case rest == "":
+			return target{file: from, bind: b, name: head}, true
+		case b.Kind == extract.BindClass && !strings.Contains(rest, "."):
+			return target{file: from, bind: b, name: dotted}, true // Class.method
 		}
-		return target{file: from, bind: b, name: head}, true
+		return target{}, false // attribute of a local value
 	}
 	// Follow the import: the longest importable module prefix of the
 	// qualified name, then the symbol inside it.

@@ -50,7 +50,7 @@ def f(url):
     page = requests.get(url).text
     x = page
     subprocess.run(x, shell=True)
-`, []string{"acg/param-to-egress 4>5", "acg/param-to-exec 4>7", "acg/untrusted-to-exec 5>7"}},
+`, []string{"acg/param-to-egress 4>5", "acg/untrusted-to-exec 5>7"}}, // the response is the server's, not the URL: no param-to-exec
 		{"f-string, format, concatenation", `
 def f(host):
     body = requests.get("https://example.com").text
