@@ -521,6 +521,14 @@ func (b *builder) calledFunc(e *extract.Expr, q string) *extract.Func {
 	if e.Call == nil {
 		return nil
 	}
+	if e.Call.HeadKind == extract.HeadObject || e.Call.HeadKind == extract.HeadSelf {
+		// agents.research_agent() on a helper class whose methods build the
+		// crew's agents (the older CrewAI layout).
+		if fn := b.ix.callee(e.Call); fn != nil && len(fn.ReturnExprs) > 0 {
+			return fn
+		}
+		return nil
+	}
 	var t target
 	var ok bool
 	switch {

@@ -205,3 +205,29 @@ researcher = Agent(role="Researcher", goal="g", backstory="b", tools=[BrowserToo
 		t.Error("the page comes back (untrusted) and the model's URL goes out (egress)")
 	}
 }
+
+func TestAgentsBuiltByMethodsOfAHelperClass(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"agents.py": `
+from crewai import Agent
+from crewai_tools import ScrapeWebsiteTool
+
+class ResearchAgents():
+    def researcher(self):
+        return Agent(role="Researcher", goal="g", backstory="b", tools=[ScrapeWebsiteTool()])
+`,
+		"main.py": `
+from crewai import Crew
+from agents import ResearchAgents
+
+agents = ResearchAgents()
+researcher = agents.researcher()
+crew = Crew(agents=[researcher], tasks=[])
+`})
+	s, _ := load(t, root)
+	for id, tl := range s.Analyze().Graph.Tools {
+		if strings.Contains(id, "?") {
+			t.Errorf("unresolved member %s (%s)", id, tl.Name)
+		}
+	}
+}

@@ -180,6 +180,12 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 			return nil
 		}
 		t, ok := ix.lookup(sc, head, 0)
+		if !ok {
+			// The type is import-qualified (agents.MarketingAnalysisAgents).
+			if from := ix.fileOf(sc); from != nil {
+				t, ok = ix.qualified(head, from, 0)
+			}
+		}
 		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
 			return nil
 		}
