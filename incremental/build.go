@@ -273,7 +273,8 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return []member{b.unknown(e, "the list is built too indirectly to follow")}
 	}
 	switch e.Kind {
-	case extract.ExprList:
+	case extract.ExprList, extract.ExprConcat, extract.ExprDict:
+		// A list, a + b, or a registry {"name": tool} (its values).
 		var out []member
 		for _, x := range e.Elems {
 			out = append(out, b.members(x, depth+1)...)
@@ -283,21 +284,8 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		if len(e.Elems) > 0 {
 			return b.members(e.Elems[0], depth+1)
 		}
-	case extract.ExprConcat:
-		var out []member
-		for _, x := range e.Elems {
-			out = append(out, b.members(x, depth+1)...)
-		}
-		return out
 	case extract.ExprNone:
 		return nil
-	case extract.ExprDict:
-		// A registry {"name": tool}: its values.
-		var out []member
-		for _, x := range e.Elems {
-			out = append(out, b.members(x, depth+1)...)
-		}
-		return out
 	case extract.ExprComp:
 		// [registry[n] for n in names]: some of the element's values.
 		return b.members(e.Elems[0], depth+1)

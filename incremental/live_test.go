@@ -13,33 +13,9 @@ import (
 
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/lsp/lsptest"
 	"github.com/acg-dev/acg/report"
 )
-
-// copyTree copies a fixture directory to a fresh temporary root.
-func copyTree(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		out := filepath.Join(dst, rel)
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(out, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 // coldScan is what `acg scan` reports for the given file texts: they are
 // written to a fresh directory and scanned from scratch.
@@ -188,7 +164,7 @@ func TestEditsEqualColdScan(t *testing.T) {
 		for seed := int64(1); seed <= seeds; seed++ {
 			name := strings.TrimPrefix(filepath.ToSlash(fx), "../testdata/")
 			t.Run(fmt.Sprintf("%s/seed%d", name, seed), func(t *testing.T) {
-				runEdits(t, copyTree(t, fx), seed, steps)
+				runEdits(t, lsptest.Fixture(t, fx), seed, steps)
 			})
 		}
 	}
