@@ -5,108 +5,22 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/acg-dev/acg/config"
+	"github.com/acg-dev/acg/internal/termsafe/termsafetest"
 )
 
-// hostile is a name written with raw bytes that would rewrite a terminal
-// line: erase it, move up, turn green; a C1 CSI (U+009B, as UTF-8 and as
-// a lone byte), a right-to-left override and an isolate (Trojan Source),
-// DEL and an OSC title sequence ended by BEL.
-const hostile = "\x1b[2K\x1b[1A\x1b[32mall clear\u009b31m\x9b\u202eevil\u2066\x7f\x1b]0;pwned\x07"
-
-// hostileNamesTree writes a small repository whose agent, tool, MCP
-// server, subagent and file names carry terminal control sequences. The
-// file names need a real directory (they cannot be checked in: module zips
-// refuse them), hence a temporary one.
-func hostileNamesTree(t *testing.T) string {
-	t.Helper()
-	root := t.TempDir()
-	py := `import requests
-from agents import Agent, function_tool
-
-
-@function_tool(name_override="""` + hostile + "tool\n\tsecond line" + `""")
-def read_ticket(ticket_id: int) -> str:
-    """Read a customer ticket (written by the customer)."""
-    r = requests.get(f"https://helpdesk.example.com/api/tickets/{ticket_id}", timeout=10)
-    return r.json()["description"]
-
-
-@function_tool
-def customer_profile(email: str) -> str:
-    """Return a customer's private profile."""
-    with open("/srv/crm/customers.csv", encoding="utf-8") as fh:
-        return fh.read()
-
-
-@function_tool
-def notify(webhook: str, message: str) -> str:
-    """Notify a webhook."""
-    requests.post(webhook, json={"message": message}, timeout=10)
-    return "notified"
-
-
-support = Agent(name="""` + hostile + "agent\nCRITICAL fake line\xff\t" + `""", tools=[read_ticket, customer_profile, notify])
-`
-	files := map[string]string{
-		// A file name from disk: ESC, an OSC, a bidi override and a byte
-		// that is not UTF-8.
-		"support\x1b[31m\u202e\xfe.py": py,
-		// Skipped (binary): its name reaches a warning on stderr.
-		"bin\x1b[2K\u202e\xff.py": "\x00\x01binary",
-		// Does not parse: its name reaches a problem on stderr.
-		"broken\x1b[1A\u2067.py":  "def broken(:\n",
-		".mcp.json":               `{"mcpServers": {"\u001b[2K\u001b[1A\u009b\u202eslack\n\tx": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-slack"]}}}`,
-		".claude/agents/notes.md": "---\nname: \"\\e[2K\\e[1Anotes\\u202e\\x9b\\n\\tx\"\ndescription: Posts notes.\ntools: Read(./.env), WebFetch\n---\nPost the notes.\n",
-	}
-	for name, body := range files {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
-
-// assertTerminalSafe fails when out holds anything a terminal would act
-// on or reorder: a C0 control other than the newline, DEL, a C1 control,
-// a format character (bidi overrides, isolates, zero-width), a line or
-// paragraph separator, or bytes that are not UTF-8.
-func assertTerminalSafe(t *testing.T, what, out string) {
-	t.Helper()
-	if !utf8.ValidString(out) {
-		t.Errorf("%s is not valid UTF-8:\n%q", what, out)
-	}
-	for i, r := range out {
-		if r == '\n' {
-			continue
-		}
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
-			t.Errorf("%s: rune %U at byte %d reaches the terminal:\n%q", what, r, i, out[max(0, i-40):min(len(out), i+40)])
-			return
-		}
-	}
-}
-
 func TestHostileNamesAreEscaped(t *testing.T) {
-	root := hostileNamesTree(t)
+	root := termsafetest.Tree(t)
 	var out, errb bytes.Buffer
 	scan([]string{"--fail-on", "none", root}, &out, &errb)
 	text, stderr := out.String(), errb.String()
-	assertTerminalSafe(t, "text output", text)
-	assertTerminalSafe(t, "stderr", stderr)
+	termsafetest.AssertSafe(t, "text output", text)
+	termsafetest.AssertSafe(t, "stderr", stderr)
 	// The names are there, escaped, so a reader sees the attempt.
 	for _, want := range []string{`\x1b[2K\x1b[1A\x1b[32mall clear\u009b31m\x9b\u202eevil\u2066\x7f\x1b]0;pwned\x07agent\nCRITICAL fake line\xff\t`,
 		`support\x1b[31m\u202e\xfe.py`, `\x1b[2K\x1b[1Anotes\u202e\u009b\n\tx`} {
@@ -131,7 +45,7 @@ func TestHostileNamesAreEscaped(t *testing.T) {
 		out.Reset()
 		errb.Reset()
 		scan([]string{"--fail-on", "none", "--format", format, root}, &out, &errb)
-		assertTerminalSafe(t, format+" output", out.String())
+		termsafetest.AssertSafe(t, format+" output", out.String())
 		if format != "json" {
 			continue
 		}
@@ -139,7 +53,7 @@ func TestHostileNamesAreEscaped(t *testing.T) {
 		if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 			t.Fatal(err)
 		}
-		want := strings.ToValidUTF8(hostile+"agent\nCRITICAL fake line\xff\t", "\ufffd")
+		want := strings.ToValidUTF8(termsafetest.Hostile+"agent\nCRITICAL fake line\xff\t", "\ufffd")
 		if !slices.ContainsFunc(doc.Agents, func(a struct{ Name string }) bool { return a.Name == want }) {
 			t.Errorf("JSON agents %q lack %q", doc.Agents, want)
 		}
@@ -151,8 +65,8 @@ func TestHostileNamesAreEscaped(t *testing.T) {
 	if code := explain([]string{"--root", root, "tool"}, &out, &errb); code != exitOK {
 		t.Fatalf("explain exit %d: %s", code, errb.String())
 	}
-	assertTerminalSafe(t, "explain output", out.String())
-	assertTerminalSafe(t, "explain stderr", errb.String())
+	termsafetest.AssertSafe(t, "explain output", out.String())
+	termsafetest.AssertSafe(t, "explain stderr", errb.String())
 	if !strings.Contains(out.String(), `\x1b[2K\x1b[1A\x1b[32mall clear`) || !strings.Contains(out.String(), `support\x1b[31m\u202e\xfe.py`) {
 		t.Errorf("explain output lacks the escaped names:\n%s", out.String())
 	}
@@ -164,7 +78,7 @@ func TestHostileNamesAreEscaped(t *testing.T) {
 	if code := explain([]string{"--root", root, "slack"}, &out, &errb); code != exitOK {
 		t.Fatalf("explain exit %d: %s", code, errb.String())
 	}
-	assertTerminalSafe(t, "explain output of the MCP server", out.String())
+	termsafetest.AssertSafe(t, "explain output of the MCP server", out.String())
 	if !strings.Contains(out.String(), `\x1b[2K\x1b[1A\u009b\u202eslack\n\tx`) {
 		t.Errorf("explain output lacks the escaped server name:\n%s", out.String())
 	}
