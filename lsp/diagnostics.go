@@ -18,6 +18,7 @@ import (
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -107,7 +108,9 @@ func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) pr
 	}
 	data, _ := json.Marshal(diagData{ID: fd.ID, Rule: fd.Rule, Agent: fd.AgentID, Sinks: fd.SinkIDs})
 	d.Data = data
-	msg := fd.Message
+	// The messages are shown as text by the editor (some in a terminal):
+	// names and paths from the scanned files are made safe (termsafe).
+	msg := termsafe.String(fd.Message)
 	if msg == "" {
 		msg = fd.Rule
 	}
@@ -116,9 +119,9 @@ func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) pr
 		r := ms.rangeOf(st.Loc)
 		if caps.relatedInformation {
 			d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: f.uriOf(st.Loc.File), Range: r}, Message: st.Message})
+				Location: protocol.Location{URI: f.uriOf(st.Loc.File), Range: r}, Message: termsafe.String(st.Message)})
 		} else {
-			folded = append(folded, fmt.Sprintf("  %s:%s: %s", st.Loc.File, posString(r.Start), st.Message))
+			folded = append(folded, fmt.Sprintf("  %s:%s: %s", termsafe.String(st.Loc.File), posString(r.Start), termsafe.String(st.Message)))
 		}
 	}
 	if len(folded) > 0 {
@@ -238,7 +241,7 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 			continue
 		}
 		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeParseError),
-			Source: protocol.NewOptional("acg"), Message: protocol.String(p.Message)}
+			Source: protocol.NewOptional("acg"), Message: protocol.String(termsafe.String(p.Message))}
 		if rel == config.FileName {
 			d.Severity, d.Code = protocol.DiagnosticSeverityError, protocol.String(codeConfigError)
 			if caps.codeDescription {

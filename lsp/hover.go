@@ -13,6 +13,7 @@ import (
 	"github.com/acg-dev/acg/capgraph"
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/internal/termsafe"
 )
 
 // Hover shows, on a tool (its definition, or its name in an agent's tool
@@ -310,11 +311,11 @@ func where(l extract.Loc) string {
 	if !l.Valid() {
 		return "?"
 	}
-	return fmt.Sprintf("%s:%d", l.File, l.Start.Line)
+	return fmt.Sprintf("%s:%d", termsafe.String(l.File), l.Start.Line)
 }
 
 // md makes text safe in a Markdown table cell and paragraph.
 func md(s string) string {
 	r := strings.NewReplacer("|", `\|`, "\n", " ", "`", "'", "<", "&lt;")
-	return r.Replace(s)
+	return termsafe.String(r.Replace(s)) // names from the scanned files: no controls, no bidi
 }

@@ -26,6 +26,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/prove"
 	"github.com/acg-dev/acg/prove/provers"
 )
@@ -203,9 +204,11 @@ func (s *Server) notifyUpdated() {
 	s.mu.Unlock()
 }
 
-// logf writes a log line to the log writer and to the client.
+// logf writes a log line to the log writer and to the client. Its
+// arguments often name files and things of the scanned repository, so
+// they are made safe for a terminal (termsafe.Sprintf): stderr is one.
 func (s *Server) logf(typ protocol.MessageType, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := termsafe.Sprintf(format, args...)
 	if s.opts.Log != nil {
 		fmt.Fprintf(s.opts.Log, "acg-lsp: %s\n", msg)
 	}

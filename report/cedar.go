@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -53,7 +54,7 @@ func Cedar(w io.Writer, d *Document) error {
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "// %s %s (%s) on agent %s: %s\n", f.ID, f.Rule, f.Severity, oneLine(f.Agent), oneLine(strings.Join(f.Chain, " → ")))
 		if f.Suppression != nil {
-			fmt.Fprintf(&b, "// suppressed at %s:%d (%s): no policy\n", f.Suppression.Location.File, f.Suppression.Location.Line, oneLine(f.Suppression.Justification))
+			fmt.Fprintf(&b, "// suppressed at %s:%d (%s): no policy\n", oneLine(f.Suppression.Location.File), f.Suppression.Location.Line, oneLine(f.Suppression.Justification))
 			continue
 		}
 		if f.Message != "" {
@@ -140,7 +141,7 @@ func cedarString(s string) string {
 		case r == '"' || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
+		case termsafe.Unsafe(r): // controls and bidi overrides, shown where the file is read
 			fmt.Fprintf(&b, `\u{%x}`, r)
 		default:
 			b.WriteRune(r)
@@ -150,6 +151,8 @@ func cedarString(s string) string {
 	return b.String()
 }
 
+// oneLine makes s fit a comment line: runs of white space become one
+// space and what else a terminal would act on is escaped (termsafe).
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return termsafe.String(strings.Join(strings.Fields(s), " "))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/acg-dev/acg/capgraph"
 	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/internal/termsafe"
 )
 
 // Explain writes, for every tool whose name or id contains query, each
@@ -21,17 +22,18 @@ func Explain(w io.Writer, g *capgraph.Graph, query string) (int, error) {
 		}
 	}
 	sort.Strings(ids)
+	safe := termsafe.String // names, paths and evidence come from the scanned files
 	var b strings.Builder
 	for _, id := range ids {
 		t := g.Tools[id]
-		fmt.Fprintf(&b, "%s  (%s, %s) %s:%d\n", t.Name, t.Framework, t.Kind, t.Loc.File, t.Loc.Start.Line)
+		fmt.Fprintf(&b, "%s  (%s, %s) %s:%d\n", safe(t.Name), safe(t.Framework), safe(string(t.Kind)), safe(t.Loc.File), t.Loc.Start.Line)
 		for _, l := range effects.Labels {
 			r := t.Effects.Get(l)
 			mark := "-"
 			if r.Value {
 				mark = "+"
 			}
-			fmt.Fprintf(&b, "  %s %-15s %s", mark, l, r.DecidedBy)
+			fmt.Fprintf(&b, "  %s %-15s %s", mark, l, safe(string(r.DecidedBy)))
 			if r.Gated() {
 				b.WriteString(" (behind an approval)")
 			}
@@ -39,13 +41,13 @@ func Explain(w io.Writer, g *capgraph.Graph, query string) (int, error) {
 			for _, ev := range r.Evidence {
 				where := ""
 				if ev.Loc.Valid() {
-					where = fmt.Sprintf("%s:%d: ", ev.Loc.File, ev.Loc.Start.Line)
+					where = fmt.Sprintf("%s:%d: ", safe(ev.Loc.File), ev.Loc.Start.Line)
 				}
-				fmt.Fprintf(&b, "      %s%s\n", where, ev.Detail)
+				fmt.Fprintf(&b, "      %s%s\n", where, safe(ev.Detail))
 			}
 		}
 		if len(t.Effects.Roles) > 0 {
-			fmt.Fprintf(&b, "  roles: %s\n", strings.Join(t.Effects.Roles, ", "))
+			fmt.Fprintf(&b, "  roles: %s\n", strings.Join(termsafe.Strings(t.Effects.Roles), ", "))
 		}
 		b.WriteString("\n")
 	}

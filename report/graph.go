@@ -109,10 +109,12 @@ func NewGraphDoc(d *Document) *GraphDoc {
 
 // Graph writes graph.json.
 func Graph(w io.Writer, d *Document) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(NewGraphDoc(d))
+	return writeJSON(w, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(NewGraphDoc(d))
+	})
 }
 
 // path is the part of the graph a finding is about: the agents on the

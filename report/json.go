@@ -1,11 +1,13 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"sort"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -80,10 +82,24 @@ func NewDocument(g *capgraph.Graph, findings []*policy.Finding) *Document {
 
 // JSON writes the document, indented, with a trailing newline.
 func JSON(w io.Writer, d *Document) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(d)
+	return writeJSON(w, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(d)
+	})
+}
+
+// writeJSON writes what encode produces with the runes a terminal would
+// act on (DEL, C1, bidi controls from scanned names) escaped: JSON output
+// is often read on one, and the escape decodes to the same value.
+func writeJSON(w io.Writer, encode func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := encode(&b); err != nil {
+		return err
+	}
+	_, err := w.Write(termsafe.JSON(b.Bytes()))
+	return err
 }
 
 // all returns the reported and the suppressed findings in output order.

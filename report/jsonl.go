@@ -10,6 +10,7 @@ import (
 
 	"github.com/acg-dev/acg/capgraph"
 	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -141,6 +142,6 @@ func JSONL(w io.Writer, d *Document, o Options) error {
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := w.Write(termsafe.JSON(b.Bytes()))
 	return err
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/acg-dev/acg/internal/termsafe"
 )
 
 // Progress draws a one-line progress bar on a terminal for scans that take
@@ -101,15 +103,16 @@ const barWidth = 30
 
 func (p *Progress) line(el time.Duration) string {
 	secs := fmt.Sprintf("%.1fs", el.Seconds())
+	phase := termsafe.String(p.phase) // the line is redrawn in place: it must not move the cursor
 	if p.phase != "reading files" || p.total == 0 {
-		return fmt.Sprintf("acg: %s (%d files) %s", p.phase, p.total, secs)
+		return fmt.Sprintf("acg: %s (%d files) %s", phase, p.total, secs)
 	}
 	filled := barWidth * p.done / p.total
 	bar := strings.Repeat("=", filled)
 	if filled < barWidth {
 		bar += ">" + strings.Repeat(" ", barWidth-filled-1)
 	}
-	return fmt.Sprintf("acg: %s [%s] %d/%d %s", p.phase, bar, p.done, p.total, secs)
+	return fmt.Sprintf("acg: %s [%s] %d/%d %s", phase, bar, p.done, p.total, secs)
 }
 
 // IsTerminal reports whether w is a character device (a terminal).

@@ -77,11 +77,13 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 		run.AddResult(sarifResult(f, ruleIndex[f.Rule], taxa, comps, o))
 	}
 	log.AddRun(run)
-	if err := log.PrettyWrite(w); err != nil {
+	return writeJSON(w, func(w io.Writer) error {
+		if err := log.PrettyWrite(w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, "\n")
 		return err
-	}
-	_, err = io.WriteString(w, "\n")
-	return err
+	})
 }
 
 func isSemver(v string) bool {

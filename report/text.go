@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -42,32 +43,35 @@ func severityStyle(s policy.Severity) string {
 
 // Text writes one block per finding: where, what, the legs or path, and
 // the fix; then a table of agents with their capabilities and findings,
-// and a one-line summary.
+// and a one-line summary. Every string from the document passes through
+// termsafe: names, paths and messages come from the scanned repository.
 func Text(w io.Writer, d *Document, o Options) error {
 	p := painter(o.Color)
+	safe := termsafe.String
+	list := func(xs []string, sep string) string { return strings.Join(termsafe.Strings(xs), sep) }
 	var b strings.Builder
 	for _, f := range d.Findings {
-		fmt.Fprintf(&b, "%s %s [%s] %s\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d:", f.Location.File, f.Location.Line, f.Location.Column)),
-			p.paint(severityStyle(f.Severity), strings.ToUpper(string(f.Severity))), f.Rule, f.Message)
+		fmt.Fprintf(&b, "%s %s [%s] %s\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d:", safe(f.Location.File), f.Location.Line, f.Location.Column)),
+			p.paint(severityStyle(f.Severity), strings.ToUpper(safe(string(f.Severity)))), safe(f.Rule), safe(f.Message))
 		if f.Agent != "" {
-			fmt.Fprintf(&b, "  agent:   %s", f.Agent)
+			fmt.Fprintf(&b, "  agent:   %s", safe(f.Agent))
 			if len(f.InScope) > 1 {
-				fmt.Fprintf(&b, " (through %s)", strings.Join(f.InScope[1:], ", "))
+				fmt.Fprintf(&b, " (through %s)", list(f.InScope[1:], ", "))
 			}
 			b.WriteString("\n")
 		}
 		if f.Legs != nil {
-			fmt.Fprintf(&b, "  untrusted input: %s\n", strings.Join(f.Legs.Untrusted, ", "))
-			fmt.Fprintf(&b, "  private data:    %s\n", strings.Join(f.Legs.Private, ", "))
-			fmt.Fprintf(&b, "  outward action:  %s\n", strings.Join(f.Legs.Action, ", "))
+			fmt.Fprintf(&b, "  untrusted input: %s\n", list(f.Legs.Untrusted, ", "))
+			fmt.Fprintf(&b, "  private data:    %s\n", list(f.Legs.Private, ", "))
+			fmt.Fprintf(&b, "  outward action:  %s\n", list(f.Legs.Action, ", "))
 		} else if len(f.Chain) > 0 {
-			fmt.Fprintf(&b, "  chain:   %s\n", strings.Join(f.Chain, " → "))
+			fmt.Fprintf(&b, "  chain:   %s\n", list(f.Chain, " → "))
 		}
 		for _, s := range f.Steps {
-			fmt.Fprintf(&b, "    %s  %s\n", p.paint(ansiDim, fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Column)), s.Message)
+			fmt.Fprintf(&b, "    %s  %s\n", p.paint(ansiDim, fmt.Sprintf("%s:%d:%d", safe(s.File), s.Line, s.Column)), safe(s.Message))
 		}
-		fmt.Fprintf(&b, "  decided: %s (%s); risk %.2f; id %s\n", f.DecidedBy, f.Triage, f.RiskScore, f.ID)
-		fmt.Fprintf(&b, "  fix:     %s\n\n", p.paint(ansiGreen, f.Remediation))
+		fmt.Fprintf(&b, "  decided: %s (%s); risk %.2f; id %s\n", safe(f.DecidedBy), safe(f.Triage), f.RiskScore, safe(f.ID))
+		fmt.Fprintf(&b, "  fix:     %s\n\n", p.paint(ansiGreen, safe(f.Remediation)))
 	}
 	agentTable(&b, d, p)
 	fmt.Fprintf(&b, "%s\n", summary(d))
@@ -104,7 +108,7 @@ func agentTable(b *strings.Builder, d *Document, p painter) {
 		for _, c := range a.Capabilities {
 			caps = append(caps, shortCaps[c])
 		}
-		r := row{cells: [5]string{a.Name, a.Framework, fmt.Sprint(len(a.Tools)), strings.Join(caps, " "), countBySeverity(byAgent[a.ID])}}
+		r := row{cells: [5]string{termsafe.String(a.Name), termsafe.String(a.Framework), fmt.Sprint(len(a.Tools)), strings.Join(caps, " "), countBySeverity(byAgent[a.ID])}}
 		if n := suppressed[a.ID]; n > 0 {
 			r.cells[4] += fmt.Sprintf(" (%d suppressed)", n)
 		}

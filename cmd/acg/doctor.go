@@ -32,7 +32,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	if src, err := os.ReadFile(config.FileName); err == nil {
 		cfg, err := config.Parse(config.FileName, src)
 		if err != nil {
-			fmt.Fprintf(stderr, "acg doctor: %v\n", err)
+			fmt.Fprintf(stderr, "acg doctor: %s\n", errorText(err))
 			return exitUsage
 		}
 		tools = tools.FromConfig(cfg, ".")

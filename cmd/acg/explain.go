@@ -33,15 +33,15 @@ func explain(args []string, stdout, stderr io.Writer) int {
 	}
 	snap, warns, err := incremental.Load(context.Background(), *root, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "acg explain: %v\n", err)
+		fmt.Fprintf(stderr, "acg explain: %s\n", errorText(err))
 		return exitUsage
 	}
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "acg: warning: %s\n", w)
+		printf(stderr, "acg: warning: %s\n", w)
 	}
 	n, err := report.Explain(stdout, snap.Analyze().Graph, fs.Arg(0))
 	if err != nil {
-		fmt.Fprintf(stderr, "acg explain: %v\n", err)
+		fmt.Fprintf(stderr, "acg explain: %s\n", errorText(err))
 		return exitUsage
 	}
 	if n == 0 {

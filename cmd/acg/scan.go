@@ -94,7 +94,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	sel, err := provers.Select(*engine, tools.FromConfig(cfg, r))
 	if err != nil {
 		prog.Stop()
-		fmt.Fprintf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
+		printf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
 		return exitUsage
 	}
 	prog.Phase("analysing")
@@ -104,17 +104,17 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, err)
 	}
 	for _, w := range proverWarns {
-		fmt.Fprintf(stderr, "acg: warning: %v (continuing with the other provers)\n", w)
+		printf(stderr, "acg: warning: %v (continuing with the other provers)\n", w)
 	}
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "acg: warning: %s\n", w)
+		printf(stderr, "acg: warning: %s\n", w)
 	}
 	if res.ConfigErr != nil {
-		fmt.Fprintf(stderr, "acg scan: the configuration is not valid:\n%v\n", res.ConfigErr)
+		fmt.Fprintf(stderr, "acg scan: the configuration is not valid:\n%s\n", errorText(res.ConfigErr))
 		return exitUsage
 	}
 	for _, p := range res.Problems {
-		fmt.Fprintf(stderr, "acg: %s:%d:%d: %s\n", p.Loc.File, p.Loc.Start.Line, p.Loc.Start.Col, p.Message)
+		printf(stderr, "acg: %s:%d:%d: %s\n", p.Loc.File, p.Loc.Start.Line, p.Loc.Start.Col, p.Message)
 	}
 	doc := report.NewDocument(res.Graph, res.Findings)
 	doc.Suppressed = res.Suppressed
@@ -218,7 +218,7 @@ func writeFile(path string, write func(io.Writer) error) error {
 }
 
 func fail(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "acg scan: %v\n", err)
+	fmt.Fprintf(stderr, "acg scan: %s\n", errorText(err))
 	return exitUsage
 }
 
