@@ -59,8 +59,8 @@ func (s Settings) FromConfig(cfg *config.Config, root string) (Settings, []error
 		return s, nil
 	}
 	var notices []error
-	note := func(at config.Pos, format string, args ...any) {
-		notices = append(notices, &config.Error{File: cfg.Path, Pos: at, Msg: fmt.Sprintf(format, args...)})
+	note := func(at config.Pos, key, format string, args ...any) {
+		notices = append(notices, &Ignored{Key: key, At: &config.Error{File: cfg.Path, Pos: at, Msg: key + " " + fmt.Sprintf(format, args...)}})
 	}
 	for _, name := range config.Provers { // in a fixed order, for stable messages
 		pr, ok := cfg.Provers[name]
@@ -79,13 +79,13 @@ func (s Settings) FromConfig(cfg *config.Config, root string) (Settings, []error
 			s.Asked[name] = true
 		}
 		if pr.Path != nil {
-			note(*pr.Path, "provers.%s.path is ignored: acg never runs a program named by the repository it scans; it runs the %s you name (%s) or the one on PATH", name, name, s.Hint(name))
+			note(*pr.Path, "provers."+name+".path", "is ignored: acg never runs a program named by the repository it scans; it runs the %s you name (%s) or the one on PATH", name, s.Hint(name))
 		}
 		var rules []string
 		for i, r := range pr.Rules {
 			p, err := confine(root, r.Path)
 			if err != nil {
-				note(r.Pos, "provers.%s.rules[%d] is skipped: %v; rule and query files must lie inside the scanned root", name, i, err)
+				note(r.Pos, fmt.Sprintf("provers.%s.rules[%d]", name, i), "is skipped: %v; rule and query files must lie inside the scanned root", err)
 				continue
 			}
 			rules = append(rules, p)
@@ -99,6 +99,17 @@ func (s Settings) FromConfig(cfg *config.Config, root string) (Settings, []error
 	}
 	return s, notices
 }
+
+// Ignored is what a repository's config asked for and acg did not do. Key
+// is the config key at fault (provers.opengrep.path); the message quotes
+// no value of the repository's.
+type Ignored struct {
+	Key string
+	At  *config.Error // where, and the whole message
+}
+
+func (i *Ignored) Error() string { return i.At.Error() }
+func (i *Ignored) Unwrap() error { return i.At }
 
 // Hint says how the user names a prover's program.
 func (s Settings) Hint(name string) string {
