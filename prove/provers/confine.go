@@ -100,5 +100,5 @@ func linksStayIn(base, dir string) error {
 // inside reports whether p is base or below it (both absolute and clean).
 func inside(base, p string) bool {
 	rel, err := filepath.Rel(base, p)
-	return err == nil && filepath.IsLocal(rel) || rel == "."
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
