@@ -95,7 +95,7 @@ func TestRepoConfigRunsNoProgram(t *testing.T) {
 		t.Errorf("doctor:\n%s", out.String())
 	}
 	auto := stderrs[0]
-	for _, want := range []string{"provers.opengrep.path is ignored", "provers.codeql.path is ignored", "acg never runs a program named by the repository it scans", "inside the scanned root"} {
+	for _, want := range []string{"provers.opengrep.path is ignored", "provers.codeql.path is ignored", "acg never runs a program named by the repository it scans", "lies inside the scanned root"} {
 		if !strings.Contains(auto, want) {
 			t.Errorf("scan's warnings lack %q:\n%s", want, auto)
 		}
@@ -166,5 +166,14 @@ func TestUserNamesPrograms(t *testing.T) {
 		if want := "codeql    available  9.9.9-fake (" + filepath.Join(tools, st.name) + ")"; !strings.Contains(out.String(), want) {
 			t.Errorf("%s: doctor lacks %q:\n%s", st.name, want, out.String())
 		}
+	}
+	// The user's own file, when broken, stops the scan: it says which
+	// program the user meant.
+	bad := filepath.Join(t.TempDir(), "config.yaml")
+	writeFile0(t, bad, "provers: {semgrep: {path: /x}}\n", 0o644)
+	t.Setenv("ACG_CONFIG", bad)
+	var out, errb bytes.Buffer
+	if code := scan([]string{repo}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "the user config is not valid:\n"+bad+":1:") {
+		t.Errorf("a broken user config: exit %d\n%s", code, errb.String())
 	}
 }

@@ -94,8 +94,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		prog.Stop()
 		warnAll(stderr, notices)
-		fmt.Fprintf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
-		return exitUsage
+		return fail(stderr, err)
 	}
 	prog.Phase("analysing")
 	res, proverWarns, err := sel.Analyze(context.Background(), snap)
@@ -153,7 +152,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 func selectProvers(engine string, tools provers.Settings, snap *incremental.Snapshot, root string) (provers.Selection, []error, error) {
 	user, ignored, err := provers.UserConfig(root)
 	if err != nil {
-		return provers.Selection{}, nil, err
+		return provers.Selection{}, nil, fmt.Errorf("the user config is not valid:\n%w", err)
 	}
 	tools.User = user
 	var notices []error
@@ -164,7 +163,10 @@ func selectProvers(engine string, tools provers.Settings, snap *incremental.Snap
 	tools, more := tools.FromConfig(cfg, root)
 	notices = append(notices, more...)
 	sel, err := provers.Select(engine, tools)
-	return sel, append(notices, sel.Missing...), err
+	if err != nil {
+		return sel, notices, fmt.Errorf("--engine %s: %w", engine, err)
+	}
+	return sel, append(notices, sel.Missing...), nil
 }
 
 func warnAll(stderr io.Writer, ws []error) {

@@ -51,8 +51,8 @@ type Settings struct {
 
 // FromConfig takes what a repository's .acg.yaml may decide: provers
 // switched off, provers asked for, and extra rule files inside root. What
-// it may not decide is returned as notices (config.Error values, naming
-// the key and never its value): a `path:` (acg never runs a program named
+// it may not decide is returned as notices (*Ignored, naming the key and
+// never its value): a `path:` (acg never runs a program named
 // by the repository) and rule files outside root (skipped). cfg may be nil.
 func (s Settings) FromConfig(cfg *config.Config, root string) (Settings, []error) {
 	if cfg == nil {
@@ -170,7 +170,7 @@ func UserConfig(root string) (u *config.User, ignored, err error) {
 		return nil, nil, nil
 	}
 	if root != "" && within(root, path) {
-		return nil, fmt.Errorf("the user config %s is ignored: it is inside the scanned root, so the repository wrote it", path), nil
+		return nil, fmt.Errorf("the user config %s is not read: it lies inside the scanned root, where the repository could have written it", path), nil
 	}
 	u, err = config.LoadUser(path)
 	return u, nil, err

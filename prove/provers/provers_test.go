@@ -140,7 +140,7 @@ func TestUserConfigInsideRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("ACG_CONFIG", p)
-	if u, ignored, err := UserConfig(root); u != nil || err != nil || ignored == nil || !strings.Contains(ignored.Error(), "inside the scanned root") {
+	if u, ignored, err := UserConfig(root); u != nil || err != nil || ignored == nil || !strings.Contains(ignored.Error(), "lies inside the scanned root") {
 		t.Errorf("inside: %v %v %v", u, ignored, err)
 	}
 	if u, ignored, err := UserConfig(t.TempDir()); u == nil || u.Program("opengrep") != "/x" || ignored != nil || err != nil {
