@@ -86,11 +86,24 @@ type ChainPattern struct {
 	Pos
 }
 
-// Prover is one prover's settings.
+// Prover is one prover's settings. A repository's config asks for a
+// prover by name; it never names the program: acg runs only programs the
+// user chose (docs/security.md, "Programs acg runs").
 type Prover struct {
 	Enabled bool
-	Path    string   // the executable, when not on PATH
-	Rules   []string // rule files or query packs
+	// Path is where a `path:` key stood. Old configs set the executable
+	// there; it is still parsed, so they stay valid, but its value is not
+	// kept: nothing may run it.
+	Path *Pos
+	// Rules are extra rule files or query files, relative to the scan
+	// root: data for the prover, never programs.
+	Rules []File
+	Pos
+}
+
+// File is a file named in the config, relative to the scan root.
+type File struct {
+	Path string
 	Pos
 }
 
@@ -461,8 +474,19 @@ func (p *parser) provers(n *yaml.Node) {
 			pr.Enabled = true
 			p.fields(v, "provers."+name, map[string]func(*yaml.Node){
 				"enabled": func(x *yaml.Node) { pr.Enabled, _ = p.boolean(x, "enabled") },
-				"path":    func(x *yaml.Node) { pr.Path, _ = p.str(x, "path") },
-				"rules":   func(x *yaml.Node) { pr.Rules = p.strings(x, "rules") },
+				"path": func(x *yaml.Node) {
+					if _, ok := p.str(x, "path"); ok {
+						at := pos(x)
+						pr.Path = &at
+					}
+				},
+				"rules": func(x *yaml.Node) {
+					p.list(x, "rules", func(e *yaml.Node) {
+						if s, ok := p.str(e, "an entry of rules"); ok {
+							pr.Rules = append(pr.Rules, File{Path: s, Pos: pos(e)})
+						}
+					})
+				},
 			})
 			p.c.Provers[name] = pr
 		}

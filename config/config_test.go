@@ -63,7 +63,7 @@ func TestParseFull(t *testing.T) {
 	if len(c.ChainPatterns) != 1 || c.ChainPatterns[0].Severity != "critical" || c.ChainPatterns[0].Line != 13 {
 		t.Errorf("patterns: %+v", c.ChainPatterns)
 	}
-	if p := c.Provers["opengrep"]; !p.Enabled || p.Path != "/opt/opengrep/bin/opengrep" || len(p.Rules) != 1 {
+	if p := c.Provers["opengrep"]; !p.Enabled || p.Path == nil || p.Path.Line != 22 || len(p.Rules) != 1 || p.Rules[0].Path != "rules/agents.yaml" || p.Rules[0].Line != 23 {
 		t.Errorf("opengrep: %+v", p)
 	}
 	if c.Provers["codeql"].Enabled || !c.Provers["builtin"].Enabled {

@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/prove"
 	"github.com/acg-dev/acg/prove/provers"
 )
@@ -20,14 +23,74 @@ import (
 // analysis merges them in.
 
 // proverSettings locate the external tools: the editor's proverPaths, then
-// .acg.yaml's provers section, then PATH.
+// $ACG_OPENGREP / $ACG_CODEQL, then the user's config file (outside the
+// folder), then PATH; never the folder's .acg.yaml, which only switches
+// provers and adds rule files inside the folder. What it asked for and the
+// server ignored is said once (tellIgnored).
 func (f *folder) proverSettings() provers.Settings {
 	st := f.s.settingsNow()
-	ps := provers.Settings{Opengrep: st.ProverPaths["opengrep"], CodeQL: st.ProverPaths["codeql"]}
-	if cfg, err := f.ws.Snapshot().Config(); err == nil {
-		ps = ps.FromConfig(cfg, f.root)
+	ps := provers.Settings{Opengrep: st.ProverPaths["opengrep"], CodeQL: st.ProverPaths["codeql"], Flag: "the editor setting acg.proverPaths.%s"}
+	user, ignored, err := provers.UserConfig(f.root)
+	if err != nil {
+		f.s.logOnce(protocol.MessageTypeWarning, "user config\x00"+err.Error(), "%v (its prover paths are not used)", err)
 	}
+	ps.User = user
+	var notices []error
+	if ignored != nil {
+		notices = append(notices, ignored)
+	}
+	if cfg, err := f.ws.Snapshot().Config(); err == nil {
+		var more []error
+		ps, more = ps.FromConfig(cfg, f.root)
+		notices = append(notices, more...)
+	}
+	f.tellIgnored(ps, notices)
 	return ps
+}
+
+// tellIgnored logs each thing the folder's configuration asked for and the
+// server ignored, and shows the user a warning about them once per folder:
+// a prover they expected may not run, and they should know why.
+func (f *folder) tellIgnored(ps provers.Settings, notices []error) {
+	if len(notices) == 0 {
+		return
+	}
+	var keys []string
+	for _, n := range notices {
+		msg := n.Error()
+		if e, ok := n.(*provers.Ignored); ok {
+			at := *e.At
+			if !filepath.IsAbs(at.File) {
+				at.File = filepath.Join(f.root, at.File) // the log has no folder otherwise
+			}
+			msg = at.Error()
+			keys = append(keys, e.Key+" in "+filepath.ToSlash(e.At.File))
+		} else {
+			keys = append(keys, "a user config file inside the folder")
+		}
+		f.s.logOnce(protocol.MessageTypeWarning, f.root+"\x00ignored\x00"+msg, "%s", msg)
+	}
+	key := "shown\x00ignored\x00" + f.root
+	f.s.mu.Lock()
+	seen := f.s.logged[key]
+	f.s.logged[key] = true
+	f.s.mu.Unlock()
+	if seen || f.s.client == nil {
+		return
+	}
+	msg := fmt.Sprintf("acg ignores what the folder %s asks for: %s. acg never runs a program named by the repository it scans, and reads rule files only from inside it; name your Opengrep and CodeQL in the editor setting acg.proverPaths or in %s. The log has the details.",
+		f.root, strings.Join(keys, "; "), userConfigPath(ps))
+	_ = f.s.client.ShowMessage(f.s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: termsafe.String(msg)})
+}
+
+func userConfigPath(ps provers.Settings) string {
+	if ps.User != nil {
+		return ps.User.Path
+	}
+	if p, err := config.UserPath(); err == nil {
+		return p
+	}
+	return "~/.config/acg/config.yaml"
 }
 
 // prover returns an installed external prover by name ("opengrep",

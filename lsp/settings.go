@@ -23,6 +23,12 @@ import (
 //	  "debounceMs": 150,                                    // quiet time before analysing
 //	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "codeql": "/opt/codeql/codeql"}
 //	}
+//
+// proverPaths name the programs the server runs, with $ACG_OPENGREP /
+// $ACG_CODEQL and the user config file (~/.config/acg/config.yaml); the
+// folder's .acg.yaml never does (lsp/provers.go, docs/security.md). They
+// are the user's: an editor must not take them from a file in the
+// workspace (the VS Code extension declares them machine-scoped).
 type Settings struct {
 	EnabledRules []string          `json:"enabledRules,omitempty"`
 	Severity     string            `json:"severityThreshold,omitempty"`

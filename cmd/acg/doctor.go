@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
-	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/prove/provers"
 )
 
@@ -16,8 +14,8 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var tools provers.Settings
-	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else PATH)")
-	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else PATH)")
+	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else provers.opengrep.path in the user config, else PATH)")
+	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else provers.codeql.path in the user config, else PATH)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: acg doctor [flags]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -28,15 +26,20 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	// Paths set in the current directory's .acg.yaml count, as in a scan.
-	if src, err := os.ReadFile(config.FileName); err == nil {
-		cfg, err := config.Parse(config.FileName, src)
-		if err != nil {
-			fmt.Fprintf(stderr, "acg doctor: %s\n", errorText(err))
-			return exitUsage
-		}
-		tools = tools.FromConfig(cfg, ".")
+	// Only the user names programs: the flags, the environment and the
+	// user's config file. The current directory's .acg.yaml is a
+	// repository's and is not read (docs/security.md). Doctor answers for
+	// a scan of the current directory, so a user config inside it is
+	// ignored as that scan would ignore it.
+	user, ignored, err := provers.UserConfig(".")
+	if err != nil {
+		fmt.Fprintf(stderr, "acg doctor: %s\n", errorText(err))
+		return exitUsage
 	}
+	if ignored != nil {
+		printf(stderr, "acg: warning: %v\n", ignored)
+	}
+	tools.User = user
 	provers.Doctor(context.Background(), tools, version, stdout)
 	return exitOK
 }

@@ -39,8 +39,8 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the scan root's .acg.yaml")
 	engine := fs.String("engine", "auto", "flow provers: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
 	var tools provers.Settings
-	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else PATH)")
-	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else PATH)")
+	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else provers.opengrep.path in the user config, else PATH)")
+	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else provers.codeql.path in the user config, else PATH)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: acg scan [flags] [PATH ...]\n\nflags:\n")
 		fs.PrintDefaults()
@@ -90,16 +90,16 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		prog.Stop()
 		return fail(stderr, err)
 	}
-	cfg, _ := snap.Config() // a bad config is reported with the analysis
-	sel, err := provers.Select(*engine, tools.FromConfig(cfg, r))
+	sel, notices, err := selectProvers(*engine, tools, snap, r)
 	if err != nil {
 		prog.Stop()
-		printf(stderr, "acg scan: --engine %s: %v\n", *engine, err)
-		return exitUsage
+		warnAll(stderr, notices)
+		return fail(stderr, err)
 	}
 	prog.Phase("analysing")
 	res, proverWarns, err := sel.Analyze(context.Background(), snap)
 	prog.Stop()
+	warnAll(stderr, notices)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -142,6 +142,37 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// selectProvers picks the provers of a scan of root. The programs come
+// from the user (tools: the flags; then the environment and the user's
+// config file); the repository's config only switches provers and adds
+// rule files inside root. What it asked for and acg ignored, or could not
+// find, is in the notices.
+func selectProvers(engine string, tools provers.Settings, snap *incremental.Snapshot, root string) (provers.Selection, []error, error) {
+	user, ignored, err := provers.UserConfig(root)
+	if err != nil {
+		return provers.Selection{}, nil, fmt.Errorf("the user config is not valid:\n%w", err)
+	}
+	tools.User = user
+	var notices []error
+	if ignored != nil {
+		notices = append(notices, ignored)
+	}
+	cfg, _ := snap.Config() // a bad config is reported with the analysis
+	tools, more := tools.FromConfig(cfg, root)
+	notices = append(notices, more...)
+	sel, err := provers.Select(engine, tools)
+	if err != nil {
+		return sel, notices, fmt.Errorf("--engine %s: %w", engine, err)
+	}
+	return sel, append(notices, sel.Missing...), nil
+}
+
+func warnAll(stderr io.Writer, ws []error) {
+	for _, w := range ws {
+		printf(stderr, "acg: warning: %v\n", w)
+	}
 }
 
 // now stamps chain events; tests fix it.

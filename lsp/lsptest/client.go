@@ -48,6 +48,7 @@ type Client struct {
 	changed   chan struct{}
 	Diags     []protocol.PublishDiagnosticsParams
 	Logs      []protocol.LogMessageParams
+	Shown     []protocol.ShowMessageParams // window/showMessage, also in Logs
 	Events    []ProgressEvent
 	Created   []string // workDoneProgress tokens
 	Registers []protocol.Registration
@@ -357,6 +358,9 @@ func (c *Client) LogMessage(_ context.Context, p *protocol.LogMessageParams) err
 }
 
 func (c *Client) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) error {
+	c.record(func() {
+		c.Shown = append(c.Shown, protocol.ShowMessageParams{Type: p.Type, Message: strings.Clone(p.Message)})
+	})
 	return c.LogMessage(context.Background(), &protocol.LogMessageParams{Type: p.Type, Message: p.Message})
 }
 

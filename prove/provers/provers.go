@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
@@ -23,66 +24,172 @@ import (
 // Engines are the values of --engine.
 var Engines = []string{"builtin", "opengrep", "codeql", "auto"}
 
-// Settings locate the external tools; empty means PATH (the environment
-// variables ACG_OPENGREP and ACG_CODEQL fill empty settings).
+// Settings locate the external tools and what they read. The programs
+// come only from the user: Opengrep and CodeQL (a command-line flag or an
+// editor setting), else $ACG_OPENGREP / $ACG_CODEQL, else the user's config
+// file (User), else PATH. A scanned repository's .acg.yaml never names a
+// program (FromConfig); it may switch provers off and add rule files from
+// inside the root.
 type Settings struct {
 	Opengrep string
 	CodeQL   string
+	// User is the user's config file, nil when there is none (UserConfig).
+	User *config.User
+	// Flag says how the user names a prover's program where acg runs: a
+	// format with the prover's name, "--%s" (the default) for the command
+	// line. It only words the messages.
+	Flag string
 	// OpengrepRules and CodeQLQueries run beside the bundled rules and packs.
 	OpengrepRules []string
 	CodeQLQueries []string
 	// Off names the provers auto leaves out.
 	Off map[string]bool
+	// Asked names the provers a repository's config asked for by name, so
+	// that auto says when one of them is missing.
+	Asked map[string]bool
 }
 
-// FromConfig fills what the flags left open from .acg.yaml's provers
-// section: executable paths, extra rules (relative to root) and provers
-// switched off. cfg may be nil.
-func (s Settings) FromConfig(cfg *config.Config, root string) Settings {
+// FromConfig takes what a repository's .acg.yaml may decide: provers
+// switched off, provers asked for, and extra rule files inside root. What
+// it may not decide is returned as notices (*Ignored, naming the key and
+// never its value): a `path:` (acg never runs a program named
+// by the repository) and rule files outside root (skipped). cfg may be nil.
+func (s Settings) FromConfig(cfg *config.Config, root string) (Settings, []error) {
 	if cfg == nil {
-		return s
+		return s, nil
 	}
-	abs := func(ps []string) []string {
-		var out []string
-		for _, p := range ps {
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(root, p)
-			}
-			out = append(out, p)
+	var notices []error
+	note := func(at config.Pos, key, format string, args ...any) {
+		notices = append(notices, &Ignored{Key: key, At: &config.Error{File: cfg.Path, Pos: at, Msg: key + " " + fmt.Sprintf(format, args...)}})
+	}
+	for _, name := range config.Provers { // in a fixed order, for stable messages
+		pr, ok := cfg.Provers[name]
+		if !ok {
+			continue
 		}
-		return out
-	}
-	for name, pr := range cfg.Provers {
 		if !pr.Enabled {
 			if s.Off == nil {
 				s.Off = map[string]bool{}
 			}
 			s.Off[name] = true
+		} else if name != "builtin" {
+			if s.Asked == nil {
+				s.Asked = map[string]bool{}
+			}
+			s.Asked[name] = true
+		}
+		if pr.Path != nil {
+			note(*pr.Path, "provers."+name+".path", "is ignored: acg never runs a program named by the repository it scans; it runs the %s you name (%s) or the one on PATH", name, s.Hint(name))
+		}
+		var rules []string
+		for i, r := range pr.Rules {
+			p, err := confine(root, r.Path)
+			if err != nil {
+				note(r.Pos, fmt.Sprintf("provers.%s.rules[%d]", name, i), "is skipped: %v; rule and query files must lie inside the scanned root", err)
+				continue
+			}
+			rules = append(rules, p)
 		}
 		switch name {
 		case "opengrep":
-			if s.Opengrep == "" {
-				s.Opengrep = pr.Path
-			}
-			s.OpengrepRules = append(s.OpengrepRules, abs(pr.Rules)...)
+			s.OpengrepRules = append(s.OpengrepRules, rules...)
 		case "codeql":
-			if s.CodeQL == "" {
-				s.CodeQL = pr.Path
-			}
-			s.CodeQLQueries = append(s.CodeQLQueries, abs(pr.Rules)...)
+			s.CodeQLQueries = append(s.CodeQLQueries, rules...)
 		}
 	}
-	return s
+	return s, notices
 }
 
-func (s Settings) withEnv() Settings {
-	if s.Opengrep == "" {
-		s.Opengrep = os.Getenv("ACG_OPENGREP")
+// Ignored is what a repository's config asked for and acg did not do. Key
+// is the config key at fault (provers.opengrep.path); the message quotes
+// no value of the repository's.
+type Ignored struct {
+	Key string
+	At  *config.Error // where, and the whole message
+}
+
+func (i *Ignored) Error() string { return i.At.Error() }
+func (i *Ignored) Unwrap() error { return i.At }
+
+// Hint says how the user names a prover's program.
+func (s Settings) Hint(name string) string {
+	where := "~/.config/acg/config.yaml"
+	if s.User != nil {
+		where = s.User.Path
+	} else if p, err := config.UserPath(); err == nil {
+		where = p
 	}
-	if s.CodeQL == "" {
-		s.CodeQL = os.Getenv("ACG_CODEQL")
+	return fmt.Sprintf(s.flagFormat()+", $%s or provers.%s.path in %s", name, envVar(name), name, where)
+}
+
+func envVar(name string) string { return "ACG_" + strings.ToUpper(name) }
+
+// program is the program the user named for a prover and who named it;
+// "" means PATH. A relative path is made absolute here, against the
+// current directory: the provers start in the scan root, where a relative
+// program path would resolve to a file of the scanned repository.
+func (s Settings) program(name string) (prog, from string, err error) {
+	explicit := map[string]string{"opengrep": s.Opengrep, "codeql": s.CodeQL}[name]
+	switch {
+	case explicit != "":
+		prog, from = explicit, "set by "+fmt.Sprintf(s.flagFormat(), name)
+	case os.Getenv(envVar(name)) != "":
+		prog, from = os.Getenv(envVar(name)), "set by $"+envVar(name)
+	case s.User.Program(name) != "":
+		prog, from = s.User.Program(name), "set in "+s.User.Path
+	default:
+		return "", "", nil
 	}
-	return s
+	if strings.ContainsAny(prog, `/\`) && !filepath.IsAbs(prog) {
+		abs, err := filepath.Abs(prog)
+		if err != nil {
+			return "", "", fmt.Errorf("%s: %w (%s)", name, err, from)
+		}
+		prog = abs
+	}
+	return prog, from, nil
+}
+
+func (s Settings) flagFormat() string {
+	if s.Flag == "" {
+		return "--%s"
+	}
+	return s.Flag
+}
+
+// UserConfig reads the user's config file (config.UserPath) for a scan of
+// root ("" when nothing is scanned). A file inside root belongs
+// to the scanned repository, whatever pointed there: it is not read, and
+// ignored says so. err is a file that is there and not valid.
+func UserConfig(root string) (u *config.User, ignored, err error) {
+	path, err := config.UserPath()
+	if err != nil {
+		return nil, nil, nil // no home directory: no user config
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil, nil
+	}
+	if root != "" && within(root, path) {
+		return nil, fmt.Errorf("the user config %s is not read: it lies inside the scanned root, where the repository could have written it", path), nil
+	}
+	u, err = config.LoadUser(path)
+	return u, nil, err
+}
+
+// within reports whether path is inside root, as written or with links
+// resolved.
+func within(root, path string) bool {
+	r, err1 := filepath.Abs(root)
+	p, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return true // cannot tell: do not trust it
+	}
+	if inside(r, p) {
+		return true
+	}
+	rr, err1 := filepath.EvalSymlinks(r)
+	pr, err2 := filepath.EvalSymlinks(p)
+	return err1 != nil || err2 != nil || inside(rr, pr)
 }
 
 // Selection is what an engine choice runs.
@@ -92,23 +199,44 @@ type Selection struct {
 	// Strict makes an external prover's failure an error (a named engine)
 	// rather than a warning (auto).
 	Strict bool
+	// Missing says, for auto, why a prover the repository's config asked
+	// for is not used.
+	Missing []error
 }
 
 // Opengrep and CodeQL return the external provers when they can be found.
 func Opengrep(s Settings) (*opengrep.Runner, error) {
-	r, err := opengrep.Find(s.withEnv().Opengrep)
-	if r != nil {
-		r.Extra = s.OpengrepRules
+	prog, from, err := s.program("opengrep")
+	if err != nil {
+		return nil, err
 	}
-	return r, err
+	r, err := opengrep.Find(prog)
+	if err != nil {
+		return nil, s.notFound("opengrep", from, err)
+	}
+	r.Extra = s.OpengrepRules
+	return r, nil
 }
 
 func CodeQL(s Settings) (*codeql.Runner, error) {
-	r, err := codeql.Find(s.withEnv().CodeQL)
-	if r != nil {
-		r.Extra = s.CodeQLQueries
+	prog, from, err := s.program("codeql")
+	if err != nil {
+		return nil, err
 	}
-	return r, err
+	r, err := codeql.Find(prog)
+	if err != nil {
+		return nil, s.notFound("codeql", from, err)
+	}
+	r.Extra = s.CodeQLQueries
+	return r, nil
+}
+
+// notFound says why a prover is missing and how the user names one.
+func (s Settings) notFound(name, from string, err error) error {
+	if from != "" {
+		return fmt.Errorf("%w (%s)", err, from)
+	}
+	return fmt.Errorf("%s: not found on PATH; install it, or name it with %s", name, s.Hint(name))
 }
 
 // Select resolves an engine name. A named external engine that is not
@@ -132,11 +260,19 @@ func Select(engine string, s Settings) (Selection, error) {
 		return Selection{External: []prove.Prover{r}, Strict: true}, nil
 	case "auto", "":
 		sel := Selection{Builtin: !s.Off["builtin"]}
-		if r, err := Opengrep(s); err == nil && !s.Off["opengrep"] {
-			sel.External = append(sel.External, r)
+		if !s.Off["opengrep"] {
+			if r, err := Opengrep(s); err == nil {
+				sel.External = append(sel.External, r)
+			} else if s.Asked["opengrep"] {
+				sel.Missing = append(sel.Missing, err)
+			}
 		}
-		if r, err := CodeQL(s); err == nil && !s.Off["codeql"] {
-			sel.External = append(sel.External, r)
+		if !s.Off["codeql"] {
+			if r, err := CodeQL(s); err == nil {
+				sel.External = append(sel.External, r)
+			} else if s.Asked["codeql"] {
+				sel.Missing = append(sel.Missing, err)
+			}
 		}
 		return sel, nil
 	}
@@ -201,8 +337,18 @@ func Fingerprint(snap *incremental.Snapshot) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Doctor prints which provers are available and their versions.
+// Doctor prints which provers are available and their versions. s holds
+// only what the user set: doctor reads no repository's config.
 func Doctor(ctx context.Context, s Settings, version string, w io.Writer) {
+	where := "~/.config/acg/config.yaml"
+	if p, err := config.UserPath(); err == nil {
+		where = p
+	}
+	if s.User != nil {
+		where = s.User.Path
+	}
+	fmt.Fprintf(w, "programs from: %s, $ACG_OPENGREP/$ACG_CODEQL, %s, then PATH; never from a repository's .acg.yaml\n",
+		fmt.Sprintf(s.flagFormat(), "opengrep")+"/"+fmt.Sprintf(s.flagFormat(), "codeql"), where)
 	fmt.Fprintf(w, "%-9s available  acg %s (embedded: intra-file, inter-procedural taint)\n", "builtin", version)
 	if r, err := Opengrep(s); err != nil {
 		fmt.Fprintf(w, "%-9s missing    %v\n", "opengrep", err)

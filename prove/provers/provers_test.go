@@ -2,6 +2,9 @@ package provers
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/acg-dev/acg/config"
@@ -33,26 +36,119 @@ func TestSelect(t *testing.T) {
 	}
 }
 
-// TestFromConfig: .acg.yaml fills paths and rules the flags left empty and
-// switches provers off for auto; a named engine ignores the switch.
+// TestFromConfig: .acg.yaml switches provers off for auto (a named engine
+// ignores the switch), asks for provers by name and adds rule files inside
+// the root; a program path in it is parsed and ignored, with a notice that
+// names the key and not the value.
 func TestFromConfig(t *testing.T) {
-	cfg, err := config.Parse(".acg.yaml", []byte("provers:\n  builtin: false\n  codeql: false\n  opengrep: {path: /opt/og/opengrep, rules: [rules/agents.yaml]}\n"))
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "rules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "rules", "agents.yaml"), []byte("rules: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Parse(".acg.yaml", []byte("provers:\n  builtin: false\n  codeql: {enabled: false, path: /abs/evil2.sh}\n  opengrep: {path: ./evil.sh, rules: [rules/agents.yaml, /etc/passwd, ../x.yaml]}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := Settings{}.FromConfig(cfg, "/ws")
-	if s.Opengrep != "/opt/og/opengrep" || len(s.OpengrepRules) != 1 || s.OpengrepRules[0] != "/ws/rules/agents.yaml" || !s.Off["codeql"] || !s.Off["builtin"] || s.Off["opengrep"] {
+	s, notices := Settings{}.FromConfig(cfg, root)
+	rules, _ := filepath.EvalSymlinks(filepath.Join(root, "rules", "agents.yaml"))
+	if s.Opengrep != "" || s.CodeQL != "" || len(s.OpengrepRules) != 1 || s.OpengrepRules[0] != rules || !s.Off["codeql"] || !s.Off["builtin"] || s.Off["opengrep"] || !s.Asked["opengrep"] || s.Asked["codeql"] {
 		t.Fatalf("%+v", s)
 	}
-	if s := (Settings{Opengrep: "/bin/og"}).FromConfig(cfg, "/ws"); s.Opengrep != "/bin/og" {
-		t.Errorf("the flag lost to the config: %q", s.Opengrep)
+	var msgs []string
+	for _, n := range notices {
+		msgs = append(msgs, n.Error())
+	}
+	want := []string{
+		".acg.yaml:3:34: provers.codeql.path is ignored: acg never runs a program named by the repository it scans",
+		".acg.yaml:4:20: provers.opengrep.path is ignored",
+		".acg.yaml:4:58: provers.opengrep.rules[1] is skipped: an absolute path",
+		".acg.yaml:4:71: provers.opengrep.rules[2] is skipped: leaves the scanned root",
+	}
+	if len(msgs) != len(want) {
+		t.Fatalf("notices:\n%s", strings.Join(msgs, "\n"))
+	}
+	for i, m := range msgs {
+		if !strings.HasPrefix(m, want[i]) {
+			t.Errorf("notice %d: %s\nwant %s...", i, m, want[i])
+		}
+		if strings.Contains(m, "evil") || strings.Contains(m, "passwd") {
+			t.Errorf("notice %d quotes the repository's value: %s", i, m)
+		}
 	}
 	t.Setenv("PATH", t.TempDir())
-	if sel, _ := Select("auto", s); sel.Builtin || len(sel.External) != 0 {
+	t.Setenv("ACG_OPENGREP", "")
+	t.Setenv("ACG_CODEQL", "")
+	t.Setenv("ACG_CONFIG", filepath.Join(t.TempDir(), "none.yaml"))
+	sel, _ := Select("auto", s)
+	if sel.Builtin || len(sel.External) != 0 {
 		t.Errorf("auto: %+v", sel)
+	}
+	// Opengrep was asked for and is not installed: auto says what it needs.
+	if len(sel.Missing) != 1 || !strings.Contains(sel.Missing[0].Error(), "opengrep: not found on PATH; install it, or name it with --opengrep, $ACG_OPENGREP or provers.opengrep.path in ") {
+		t.Errorf("missing: %v", sel.Missing)
 	}
 	if sel, _ := Select("builtin", s); !sel.Builtin {
 		t.Errorf("named builtin: %+v", sel)
+	}
+}
+
+// TestProgramPrecedence: the flag (or editor setting), then the
+// environment, then the user config file name the program; a relative one
+// is made absolute against the current directory, never left to resolve
+// in the scan root.
+func TestProgramPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(cfg, []byte("provers: {opengrep: {path: bin/og}, codeql: {path: /opt/cq}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u, err := config.LoadUser(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("ACG_OPENGREP", "")
+	t.Setenv("ACG_CODEQL", "/env/cq")
+	s := Settings{User: u}
+	check := func(name, want, from string) {
+		t.Helper()
+		got, by, err := s.program(name)
+		if err != nil || got != want || !strings.Contains(by, from) {
+			t.Errorf("%s: %q (%s) %v, want %q (%s)", name, got, by, err, want, from)
+		}
+	}
+	check("opengrep", filepath.Join(dir, "bin", "og"), cfg)
+	check("codeql", "/env/cq", "$ACG_CODEQL")
+	s.CodeQL = "./cq"
+	wd, _ := os.Getwd()
+	check("codeql", filepath.Join(wd, "cq"), "--codeql")
+	s.Flag = "the editor setting acg.proverPaths.%s"
+	check("codeql", filepath.Join(wd, "cq"), "acg.proverPaths.codeql")
+	if got, _, _ := (Settings{}).program("opengrep"); got != "" {
+		t.Errorf("nothing set: %q, want PATH", got)
+	}
+}
+
+// TestUserConfigInsideRoot: a user config file inside the scanned tree is
+// the repository's: not read.
+func TestUserConfigInsideRoot(t *testing.T) {
+	root := t.TempDir()
+	p := filepath.Join(root, "acg.yaml")
+	if err := os.WriteFile(p, []byte("provers: {opengrep: {path: /x}}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("ACG_CONFIG", p)
+	if u, ignored, err := UserConfig(root); u != nil || err != nil || ignored == nil || !strings.Contains(ignored.Error(), "lies inside the scanned root") {
+		t.Errorf("inside: %v %v %v", u, ignored, err)
+	}
+	if u, ignored, err := UserConfig(t.TempDir()); u == nil || u.Program("opengrep") != "/x" || ignored != nil || err != nil {
+		t.Errorf("outside: %v %v %v", u, ignored, err)
+	}
+	t.Setenv("ACG_CONFIG", filepath.Join(root, "none.yaml"))
+	if u, ignored, err := UserConfig(t.TempDir()); u != nil || ignored != nil || err != nil {
+		t.Errorf("none: %v %v %v", u, ignored, err)
 	}
 }
 
