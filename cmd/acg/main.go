@@ -4,6 +4,8 @@ package main
 import (
 	"fmt"
 	"os"
+
+	buildversion "github.com/acg-dev/acg/internal/version"
 )
 
 const usage = `usage: acg <command> [arguments]
@@ -37,5 +39,5 @@ func main() {
 	}
 }
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version is the running build's (internal/version).
+var version = buildversion.String()
