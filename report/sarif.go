@@ -4,6 +4,8 @@ import (
 	"crypto/sha1"
 	"fmt"
 	"io"
+	"net/url"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -73,6 +75,9 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 	run.ColumnKind = "utf16CodeUnits"
 	run.Results = []*sarif.Result{}
 	run.Taxonomies = comps
+	if o.Root != "" {
+		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: sarif.NewArtifactLocation().WithUri(rootURI(o.Root))}
+	}
 	for _, f := range all {
 		run.AddResult(sarifResult(f, ruleIndex[f.Rule], taxa, comps, o))
 	}
@@ -82,6 +87,22 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 	}
 	_, err = io.WriteString(w, "\n")
 	return err
+}
+
+// srcRoot is the uriBaseId every artifact location is relative to.
+const srcRoot = "%SRCROOT%"
+
+// rootURI is the file URI of an absolute directory, with the trailing
+// slash SARIF requires of a base URI (§3.14.14).
+func rootURI(dir string) string {
+	p := filepath.ToSlash(dir)
+	if !strings.HasPrefix(p, "/") { // C:/x on Windows
+		p = "/" + p
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 func isSemver(v string) bool {
@@ -274,6 +295,6 @@ func sarifLoc(loc extract.Loc, file string, line, col int) *sarif.Location {
 		reg.WithEndLine(loc.End.Line).WithEndColumn(loc.End.Col)
 	}
 	return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
-		WithArtifactLocation(sarif.NewSimpleArtifactLocation(file).WithUriBaseId("%SRCROOT%")).
+		WithArtifactLocation(sarif.NewSimpleArtifactLocation(file).WithUriBaseId(srcRoot)).
 		WithRegion(reg))
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	pathpkg "path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,7 +32,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json, sarif or jsonl (chain events)")
 	failOn := fs.String("fail-on", "high", "exit 1 when a finding is at or above: critical, high, medium, low, none")
-	root := fs.String("root", "", "scan root that paths in the output are relative to (default: the scanned directory, else the current one)")
+	root := fs.String("root", "", "`DIR` that paths in the output are relative to (default: the git checkout holding the scanned paths, else the current directory)")
 	graphOut := fs.String("graph", "", "also write the capability graph as JSON to `FILE`")
 	svgOut := fs.String("svg", "", "also write the trust-boundary map as SVG to `FILE`")
 	cedarOut := fs.String("cedar", "", "also write Cedar policies forbidding each finding's tool sequence to `FILE`")
@@ -86,7 +87,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		prog.Stop()
 		return fail(stderr, err)
 	}
-	if snap, err = withConfig(snap, r, *cfgPath); err != nil {
+	if snap, err = withConfig(snap, r, *cfgPath, paths); err != nil {
 		prog.Stop()
 		return fail(stderr, err)
 	}
@@ -121,7 +122,11 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if base != nil {
 		doc.Findings, doc.Suppressed = base.New(doc.Findings), base.New(doc.Suppressed)
 	}
-	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout), Now: now}
+	absRoot, err := filepath.Abs(r)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout), Now: now, Root: absRoot}
 	if err := write(stdout, doc, opts); err != nil {
 		return fail(stderr, fmt.Errorf("write output: %w", err))
 	}
@@ -157,32 +162,110 @@ var formats = map[string]writer{
 	"jsonl": report.JSONL,
 }
 
-// withConfig applies --config, or the root's .acg.yaml when the scanned
-// paths did not include it (a scan of single files).
-func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Snapshot, error) {
+// withConfig applies --config, else the nearest .acg.yaml from the scanned
+// directory up to the root (README "Configuration"), unless the snapshot
+// holds it already (the root's, when the root itself is scanned: its
+// errors are then reported with the analysis).
+func withConfig(snap *incremental.Snapshot, root, path string, paths []string) (*incremental.Snapshot, error) {
 	if path == "" {
-		p := filepath.Join(root, config.FileName)
-		if snap.File(config.FileName) != nil {
+		path = findConfig(root, paths)
+		if path == "" {
 			return snap, nil
 		}
-		if _, err := os.Stat(p); err != nil {
+		if rel, ok := inside(root, path); ok && rel == config.FileName && snap.File(config.FileName) != nil {
 			return snap, nil
 		}
-		path = p
 	}
 	c, err := config.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
 	}
-	// Inside the root, name it like every other path of the output.
-	if ar, err1 := filepath.Abs(root); err1 == nil {
-		if ap, err2 := filepath.Abs(path); err2 == nil {
-			if rel, err3 := filepath.Rel(ar, ap); err3 == nil && !strings.HasPrefix(rel, "..") {
-				c.Path = filepath.ToSlash(rel)
-			}
-		}
+	// Inside the root, name it like every other path of the output, and
+	// read the file ids in it relative to its own directory.
+	if rel, ok := inside(root, path); ok {
+		c.Path = rel
+		rebaseConfig(c, pathpkg.Dir(rel))
 	}
 	return snap.WithConfig(c), nil
+}
+
+// findConfig returns the nearest .acg.yaml from the scanned directory (one
+// path given; else the root) up to the root, or "".
+func findConfig(root string, paths []string) string {
+	start := root
+	if len(paths) == 1 {
+		start = paths[0]
+		if info, err := os.Stat(start); err == nil && !info.IsDir() {
+			start = filepath.Dir(start)
+		}
+	}
+	ar, err := filepath.Abs(root)
+	if err != nil {
+		return ""
+	}
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return ""
+	}
+	for {
+		p := filepath.Join(dir, config.FileName)
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			return p
+		}
+		if _, ok := inside(ar, dir); !ok || dir == ar {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// rebaseConfig makes the file ids (file#symbol) and rule paths of a config
+// in directory dir (relative to the root) relative to the root, as the
+// analysis names them: a config works the same whether its directory is
+// scanned as the root or as part of a checkout.
+func rebaseConfig(c *config.Config, dir string) {
+	if dir == "." || dir == "" {
+		return
+	}
+	id := func(s string) string {
+		if strings.Contains(s, "#") && !strings.HasPrefix(s, "/") {
+			return dir + "/" + s
+		}
+		return s
+	}
+	for i := range c.Tools {
+		c.Tools[i].Tool = id(c.Tools[i].Tool)
+	}
+	for i := range c.Suppressions {
+		c.Suppressions[i].Tool = id(c.Suppressions[i].Tool)
+		c.Suppressions[i].Agent = id(c.Suppressions[i].Agent)
+	}
+	for name, pr := range c.Provers {
+		for j, r := range pr.Rules {
+			if !filepath.IsAbs(r) {
+				pr.Rules[j] = filepath.Join(filepath.FromSlash(dir), r)
+			}
+		}
+		c.Provers[name] = pr
+	}
+}
+
+// inside returns p relative to root (slash-separated) when p is inside it.
+func inside(root, p string) (string, bool) {
+	ar, err1 := filepath.Abs(root)
+	ap, err2 := filepath.Abs(p)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(ar, ap)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // parseInterspersed parses flags wherever they stand among the paths
@@ -222,20 +305,63 @@ func fail(stderr io.Writer, err error) int {
 	return exitUsage
 }
 
-// scanRoot picks the root that output paths are relative to.
+// scanRoot picks the root that output paths are relative to (README
+// "Paths"): --root; else the checkout holding the scanned paths, found by
+// walking up to a .git directory or file (git is not run); else the
+// current directory when it holds them all; else the one scanned
+// directory.
 func scanRoot(flagRoot string, paths []string) (string, error) {
 	if flagRoot != "" {
 		return flagRoot, nil
 	}
-	if len(paths) == 1 {
-		info, err := os.Stat(paths[0])
+	targets := paths
+	if len(targets) == 0 {
+		targets = []string{"."}
+	}
+	dirs := make([]string, len(targets))
+	for i, p := range targets {
+		info, err := os.Stat(p)
 		if err != nil {
 			return "", err
 		}
-		if info.IsDir() {
-			return paths[0], nil
+		if dirs[i], err = filepath.Abs(p); err != nil {
+			return "", err
 		}
-		return filepath.Dir(paths[0]), nil
+		if !info.IsDir() {
+			dirs[i] = filepath.Dir(dirs[i])
+		}
 	}
-	return ".", nil
+	holdsAll := func(root string) bool {
+		for _, d := range dirs {
+			if _, ok := inside(root, d); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if top := repoRoot(dirs[0]); top != "" && holdsAll(top) {
+		return top, nil
+	}
+	if holdsAll(".") {
+		return ".", nil
+	}
+	if len(dirs) == 1 {
+		return dirs[0], nil
+	}
+	return ".", nil // Discover says which path is outside
+}
+
+// repoRoot returns the nearest directory from dir upward that has a .git
+// entry (a directory, or a file in worktrees and submodules), or "".
+func repoRoot(dir string) string {
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
 }

@@ -24,7 +24,7 @@ func TestScanExitCodes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var out, errb bytes.Buffer
-		code := scan(tc.args, &out, &errb)
+		code := scan(asProject(tc.args), &out, &errb)
 		if code != tc.code {
 			t.Errorf("scan %v = %d, want %d (stderr %s)", tc.args, code, tc.code, errb.String())
 		}
