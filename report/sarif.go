@@ -81,6 +81,7 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 	for _, f := range all {
 		run.AddResult(sarifResult(f, ruleIndex[f.Rule], taxa, comps, o))
 	}
+	run.AddInvocations(sarifInvocation(d.Notices))
 	log.AddRun(run)
 	if err := log.PrettyWrite(w); err != nil {
 		return err
@@ -276,6 +277,27 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 	}
 	r.Properties = props
 	return r
+}
+
+// sarifInvocation reports the input that was not read in full as tool
+// execution notifications: an error for a file that could not be read or
+// does not parse, a warning for one skipped on purpose (size, binary).
+// The run still succeeded (SARIF §3.20.14: executionSuccessful is false
+// only when the tool failed): its results hold for what was read, and the
+// notifications say what was not.
+func sarifInvocation(ns []Notice) *sarif.Invocation {
+	inv := &sarif.Invocation{ExecutionSuccessful: ptr(true), ToolExecutionNotifications: []*sarif.Notification{}}
+	for _, n := range ns {
+		level := "error"
+		if n.Kind == "too-large" || n.Kind == "binary" {
+			level = "warning"
+		}
+		inv.AddTToolExecutionNotification(sarif.NewNotification().WithLevel(level).
+			WithMessage(sarif.NewTextMessage(n.Kind + ": " + n.Message)).
+			WithDescriptor(sarif.NewReportingDescriptorReference().WithId("acg/" + n.Kind)).
+			WithLocations([]*sarif.Location{sarifLoc(extract.Loc{}, n.File, n.Line, n.Column)}))
+	}
+	return inv
 }
 
 func flowMessage(f *policy.Finding) string {

@@ -10,6 +10,7 @@ import (
 	pathpkg "path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,27 +26,36 @@ const (
 	exitOK       = 0 // nothing at or above --fail-on
 	exitFindings = 1 // something is
 	exitUsage    = 2 // bad usage, a bad config or baseline, or an I/O error
+	// exitIncomplete: nothing at or above --fail-on in what was read, but
+	// some input was not read in full (the notices), so "nothing" is not
+	// known.
+	exitIncomplete = 3
 )
 
+const scanAbout = `Analyses agent code and configs under each PATH (default: the current
+directory) and reports every dangerous capability path. Flags may stand
+before or after the paths; "--" ends them.
+
+exit status: 0 nothing at or above --fail-on; 1 a finding is; 2 bad usage,
+an invalid .acg.yaml or an I/O error; 3 no finding, but some input was not
+read in full (see the notices).`
+
 func scan(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json, sarif or jsonl (chain events)")
-	failOn := fs.String("fail-on", "high", "exit 1 when a finding is at or above: critical, high, medium, low, none")
+	fs := newFlagSet("scan", "[flags] [PATH ...]", scanAbout, stdout, stderr)
+	format := fs.String("format", "text", "output `FORMAT`: text, json, sarif or jsonl (chain events)")
+	failOn := fs.String("fail-on", "high", "exit 1 when a finding is at or above `SEVERITY`: critical, high, medium, low, none (none never fails)")
 	root := fs.String("root", "", "`DIR` that paths in the output are relative to (default: the git checkout holding the scanned paths, else the current directory)")
 	graphOut := fs.String("graph", "", "also write the capability graph as JSON to `FILE`")
 	svgOut := fs.String("svg", "", "also write the trust-boundary map as SVG to `FILE`")
 	cedarOut := fs.String("cedar", "", "also write Cedar policies forbidding each finding's tool sequence to `FILE`")
 	baseline := fs.String("baseline", "", "report only findings whose ids are not in `FILE` (an earlier --format json or sarif output)")
-	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the scan root's .acg.yaml")
-	engine := fs.String("engine", "auto", "flow provers: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the nearest .acg.yaml")
+	engine := fs.String("engine", "auto", "flow provers to run, `ENGINE`: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	maxSize := sizeFlag(incremental.MaxFileSize)
+	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes; K, M and G suffixes are binary units")
 	var tools provers.Settings
 	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else PATH)")
 	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else PATH)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: acg scan [flags] [PATH ...]\n\nflags:\n")
-		fs.PrintDefaults()
-	}
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -82,7 +92,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	prog := report.NewProgress(stderr)
-	snap, warns, err := incremental.LoadWithProgress(context.Background(), r, paths, prog.Files)
+	snap, warns, err := incremental.LoadWith(context.Background(), r, paths, incremental.LoadOptions{Progress: prog.Files, MaxFileSize: int64(maxSize)})
 	if err != nil {
 		prog.Stop()
 		return fail(stderr, err)
@@ -119,6 +129,9 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	}
 	doc := report.NewDocument(res.Graph, res.Findings)
 	doc.Suppressed = res.Suppressed
+	for _, w := range incremental.Incomplete(warns, res.Problems) {
+		doc.Notices = append(doc.Notices, report.Notice{File: w.Path, Kind: w.Kind, Message: w.Message, Line: w.Line, Column: w.Column})
+	}
 	if base != nil {
 		doc.Findings, doc.Suppressed = base.New(doc.Findings), base.New(doc.Suppressed)
 	}
@@ -146,7 +159,43 @@ func scan(args []string, stdout, stderr io.Writer) int {
 			return exitFindings
 		}
 	}
+	if threshold > 0 && len(doc.Notices) > 0 {
+		return exitIncomplete // fail closed: what was not read may hold a finding
+	}
 	return exitOK
+}
+
+// sizeFlag is a byte count written as 2097152, 2048K or 2M.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string {
+	switch n := int64(*s); {
+	case n > 0 && n%(1<<20) == 0:
+		return fmt.Sprintf("%dM", n>>20)
+	case n > 0 && n%(1<<10) == 0:
+		return fmt.Sprintf("%dK", n>>10)
+	default:
+		return fmt.Sprint(n)
+	}
+}
+
+func (s *sizeFlag) Set(v string) error {
+	num, mult := strings.ToUpper(strings.TrimSpace(v)), int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(num, u.suffix) {
+			num, mult = strings.TrimSuffix(num, u.suffix), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n <= 0 || n > (1<<40)/mult {
+		return fmt.Errorf("want a positive number of bytes such as 2097152, 4M or 512K")
+	}
+	*s = sizeFlag(n * mult)
+	return nil
 }
 
 // now stamps chain events; tests fix it.
