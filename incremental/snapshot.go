@@ -33,6 +33,10 @@ type File struct {
 	flows     []prove.Flow
 }
 
+// SkipKind is the Warning kind of Skipped (WarnTooLarge, WarnBinary, …), or
+// "" for a file that was extracted.
+func (f *File) SkipKind() string { return f.skipKind }
+
 // Extractor turns one file's bytes into facts. tree is the Python parse
 // tree for Python files and nil otherwise.
 type Extractor func(rel string, src []byte, tree *sitter.Tree) *extract.File
