@@ -16,7 +16,7 @@ import (
 func explain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("explain", "[--root DIR] TOOL",
 		"Shows each effect label of the tools whose name or id contains TOOL, how it\nwas decided and the evidence.", stdout, stderr)
-	root := fs.String("root", ".", "the `DIR` to analyse")
+	root := fs.String("root", "", "analyse `DIR` (default: the current directory, with paths relative to the checkout as in acg scan)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -27,7 +27,16 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "acg explain: want one TOOL, got %d arguments\nrun 'acg explain --help' for usage\n", fs.NArg())
 		return exitUsage
 	}
-	snap, warns, err := incremental.Load(context.Background(), *root, nil)
+	r, paths := *root, []string(nil)
+	if r == "" {
+		top, err := scanRoot("", []string{"."})
+		if err != nil {
+			fmt.Fprintf(stderr, "acg explain: %v\n", err)
+			return exitUsage
+		}
+		r, paths = top, []string{"."}
+	}
+	snap, warns, err := incremental.Load(context.Background(), r, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "acg explain: %v\n", err)
 		return exitUsage

@@ -230,3 +230,17 @@ func TestConfigOfScannedDirectory(t *testing.T) {
 		t.Errorf("root .acg.yaml not applied to sub/dir: exit %d: %s\n%s", code, errs, out)
 	}
 }
+
+// TestExplainPaths: acg explain names files as acg scan does.
+func TestExplainPaths(t *testing.T) {
+	root := repoWithInbox(t, false)
+	t.Chdir(filepath.Join(root, "sub", "dir"))
+	out, errs, code := cli("explain", "send_http")
+	if code != 0 || !strings.Contains(out, "send_http  (langchain, function) sub/dir/tools.py:35") {
+		t.Errorf("explain from sub/dir: exit %d: %s\n%s", code, errs, out)
+	}
+	out, _, _ = cli("explain", "--root", ".", "send_http")
+	if !strings.Contains(out, " tools.py:35") {
+		t.Errorf("explain --root .: paths not relative to it:\n%s", out)
+	}
+}
