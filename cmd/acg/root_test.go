@@ -11,7 +11,7 @@ import (
 )
 
 // repoWithInbox makes a git checkout (a .git directory is all that marks
-// one) holding the inbox demo under sub/dir.
+// one) holding the inbox demo under sub/dir, and again under other/.
 func repoWithInbox(t *testing.T, gitFile bool) string {
 	t.Helper()
 	inbox, err := filepath.Abs("../../testdata/inbox")
@@ -39,6 +39,16 @@ func repoWithInbox(t *testing.T, gitFile bool) string {
 			t.Fatal(err)
 		}
 	}
+	// An agent elsewhere in the checkout, which a scan of sub/dir leaves out.
+	if err := os.MkdirAll(filepath.Join(root, "other"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"agent.py", "tools.py", "__init__.py"} {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		if err := os.WriteFile(filepath.Join(root, "other", name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	root, err = filepath.EvalSymlinks(root)
 	if err != nil {
 		t.Fatal(err)
@@ -53,20 +63,30 @@ func repoWithInbox(t *testing.T, gitFile bool) string {
 func TestPathsRelativeToRepoRoot(t *testing.T) {
 	roots := []string{repoWithInbox(t, false), repoWithInbox(t, true)}
 	for _, root := range roots {
-		for _, from := range []struct{ cwd, arg string }{{".", "sub/dir"}, {"sub", "dir"}, {"sub/dir", "."}} {
+		for _, from := range []struct{ cwd, arg string }{{".", "sub/dir"}, {"sub", "dir"}, {"sub/dir", "."}, {"sub/dir", ""}} {
 			t.Chdir(filepath.Join(root, from.cwd))
+			// scanArgs adds the path scanned (none: the current directory).
+			scanArgs := func(flags ...string) []string {
+				if from.arg != "" {
+					flags = append(flags, from.arg)
+				}
+				return flags
+			}
 			exists := func(format, rel string) {
 				t.Helper()
 				if rel == "" || filepath.IsAbs(rel) || strings.HasPrefix(rel, "..") {
 					t.Errorf("%s (cd %s; scan %s): path %q is not relative to the root", format, from.cwd, from.arg, rel)
 					return
 				}
+				if strings.HasPrefix(rel, "other/") {
+					t.Errorf("%s (cd %s; scan %s): %s is outside the scanned directory", format, from.cwd, from.arg, rel)
+				}
 				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
 					t.Errorf("%s (cd %s; scan %s): %q is not a file under the repository root: %v", format, from.cwd, from.arg, rel, err)
 				}
 			}
 
-			out, errs, code := run(t, "--format", "sarif", "--fail-on", "none", from.arg)
+			out, errs, code := run(t, scanArgs("--format", "sarif", "--fail-on", "none")...)
 			if code != 0 {
 				t.Fatalf("sarif: exit %d: %s", code, errs)
 			}
@@ -103,7 +123,7 @@ func TestPathsRelativeToRepoRoot(t *testing.T) {
 				}
 			}
 
-			out, errs, code = run(t, "--format", "json", "--fail-on", "none", from.arg)
+			out, errs, code = run(t, scanArgs("--format", "json", "--fail-on", "none")...)
 			if code != 0 {
 				t.Fatalf("json: exit %d: %s", code, errs)
 			}
@@ -129,8 +149,8 @@ func TestPathsRelativeToRepoRoot(t *testing.T) {
 
 			// The side outputs and chain events name the same files.
 			side := t.TempDir()
-			out, errs, code = run(t, "--format", "jsonl", "--fail-on", "none", from.arg, "--graph", filepath.Join(side, "g.json"),
-				"--cedar", filepath.Join(side, "p.cedar"), "--svg", filepath.Join(side, "m.svg"))
+			out, errs, code = run(t, scanArgs("--format", "jsonl", "--fail-on", "none", "--graph", filepath.Join(side, "g.json"),
+				"--cedar", filepath.Join(side, "p.cedar"), "--svg", filepath.Join(side, "m.svg"))...)
 			if code != 0 {
 				t.Fatalf("jsonl: exit %d: %s", code, errs)
 			}
@@ -150,7 +170,7 @@ func TestPathsRelativeToRepoRoot(t *testing.T) {
 				}
 			}
 
-			out, errs, code = run(t, "--fail-on", "none", from.arg)
+			out, errs, code = run(t, scanArgs("--fail-on", "none")...)
 			if code != 0 {
 				t.Fatalf("text: exit %d: %s", code, errs)
 			}

@@ -85,6 +85,9 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
+	if len(paths) == 0 && *root == "" {
+		paths = []string{"."} // the current directory, not the whole checkout
+	}
 	var base report.Baseline
 	if *baseline != "" {
 		if base, err = report.LoadBaseline(*baseline); err != nil {
