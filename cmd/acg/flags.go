@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -62,4 +63,37 @@ func printUsage(w io.Writer, fs *flag.FlagSet, synopsis, about string) {
 		b.WriteString("\n")
 	})
 	io.WriteString(w, b.String())
+}
+
+// sizeFlag is a byte count written as 2097152, 2048K or 2M.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string {
+	switch n := int64(*s); {
+	case n > 0 && n%(1<<20) == 0:
+		return fmt.Sprintf("%dM", n>>20)
+	case n > 0 && n%(1<<10) == 0:
+		return fmt.Sprintf("%dK", n>>10)
+	default:
+		return fmt.Sprint(n)
+	}
+}
+
+func (s *sizeFlag) Set(v string) error {
+	num, mult := strings.ToUpper(strings.TrimSpace(v)), int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
+		if strings.HasSuffix(num, u.suffix) {
+			num, mult = strings.TrimSuffix(num, u.suffix), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n <= 0 || n > (1<<40)/mult {
+		return fmt.Errorf("want a positive number of bytes such as 2097152, 4M or 512K")
+	}
+	*s = sizeFlag(n * mult)
+	return nil
 }

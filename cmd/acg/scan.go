@@ -7,14 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	pathpkg "path"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
-	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove/provers"
@@ -168,39 +164,6 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// sizeFlag is a byte count written as 2097152, 2048K or 2M.
-type sizeFlag int64
-
-func (s *sizeFlag) String() string {
-	switch n := int64(*s); {
-	case n > 0 && n%(1<<20) == 0:
-		return fmt.Sprintf("%dM", n>>20)
-	case n > 0 && n%(1<<10) == 0:
-		return fmt.Sprintf("%dK", n>>10)
-	default:
-		return fmt.Sprint(n)
-	}
-}
-
-func (s *sizeFlag) Set(v string) error {
-	num, mult := strings.ToUpper(strings.TrimSpace(v)), int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KIB", 1 << 10}, {"MIB", 1 << 20}, {"GIB", 1 << 30}, {"KB", 1 << 10}, {"MB", 1 << 20}, {"GB", 1 << 30}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"B", 1}} {
-		if strings.HasSuffix(num, u.suffix) {
-			num, mult = strings.TrimSuffix(num, u.suffix), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-	if err != nil || n <= 0 || n > (1<<40)/mult {
-		return fmt.Errorf("want a positive number of bytes such as 2097152, 4M or 512K")
-	}
-	*s = sizeFlag(n * mult)
-	return nil
-}
-
 // now stamps chain events; tests fix it.
 var now = time.Now
 
@@ -212,112 +175,6 @@ var formats = map[string]writer{
 	"json":  func(w io.Writer, d *report.Document, _ report.Options) error { return report.JSON(w, d) },
 	"sarif": report.SARIF,
 	"jsonl": report.JSONL,
-}
-
-// withConfig applies --config, else the nearest .acg.yaml from the scanned
-// directory up to the root (README "Configuration"), unless the snapshot
-// holds it already (the root's, when the root itself is scanned: its
-// errors are then reported with the analysis).
-func withConfig(snap *incremental.Snapshot, root, path string, paths []string) (*incremental.Snapshot, error) {
-	if path == "" {
-		path = findConfig(root, paths)
-		if path == "" {
-			return snap, nil
-		}
-		if rel, ok := inside(root, path); ok && rel == config.FileName && snap.File(config.FileName) != nil {
-			return snap, nil
-		}
-	}
-	c, err := config.Load(path)
-	if err != nil {
-		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
-	}
-	// Inside the root, name it like every other path of the output, and
-	// read the file ids in it relative to its own directory.
-	if rel, ok := inside(root, path); ok {
-		c.Path = rel
-		rebaseConfig(c, pathpkg.Dir(rel))
-	}
-	return snap.WithConfig(c), nil
-}
-
-// findConfig returns the nearest .acg.yaml from the scanned directory (one
-// path given; else the root) up to the root, or "".
-func findConfig(root string, paths []string) string {
-	start := root
-	if len(paths) == 1 {
-		start = paths[0]
-		if info, err := os.Stat(start); err == nil && !info.IsDir() {
-			start = filepath.Dir(start)
-		}
-	}
-	ar, err := filepath.Abs(root)
-	if err != nil {
-		return ""
-	}
-	dir, err := filepath.Abs(start)
-	if err != nil {
-		return ""
-	}
-	for {
-		p := filepath.Join(dir, config.FileName)
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-			return p
-		}
-		if _, ok := inside(ar, dir); !ok || dir == ar {
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
-// rebaseConfig makes the file ids (file#symbol) and rule paths of a config
-// in directory dir (relative to the root) relative to the root, as the
-// analysis names them: a config works the same whether its directory is
-// scanned as the root or as part of a checkout.
-func rebaseConfig(c *config.Config, dir string) {
-	if dir == "." || dir == "" {
-		return
-	}
-	id := func(s string) string {
-		if strings.Contains(s, "#") && !strings.HasPrefix(s, "/") {
-			return dir + "/" + s
-		}
-		return s
-	}
-	for i := range c.Tools {
-		c.Tools[i].Tool = id(c.Tools[i].Tool)
-	}
-	for i := range c.Suppressions {
-		c.Suppressions[i].Tool = id(c.Suppressions[i].Tool)
-		c.Suppressions[i].Agent = id(c.Suppressions[i].Agent)
-	}
-	for name, pr := range c.Provers {
-		for j, r := range pr.Rules {
-			if !filepath.IsAbs(r) {
-				pr.Rules[j] = filepath.Join(filepath.FromSlash(dir), r)
-			}
-		}
-		c.Provers[name] = pr
-	}
-}
-
-// inside returns p relative to root (slash-separated) when p is inside it.
-func inside(root, p string) (string, bool) {
-	ar, err1 := filepath.Abs(root)
-	ap, err2 := filepath.Abs(p)
-	if err1 != nil || err2 != nil {
-		return "", false
-	}
-	rel, err := filepath.Rel(ar, ap)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
 }
 
 // parseInterspersed parses flags wherever they stand among the paths
@@ -355,65 +212,4 @@ func writeFile(path string, write func(io.Writer) error) error {
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "acg scan: %v\n", err)
 	return exitUsage
-}
-
-// scanRoot picks the root that output paths are relative to (README
-// "Paths"): --root; else the checkout holding the scanned paths, found by
-// walking up to a .git directory or file (git is not run); else the
-// current directory when it holds them all; else the one scanned
-// directory.
-func scanRoot(flagRoot string, paths []string) (string, error) {
-	if flagRoot != "" {
-		return flagRoot, nil
-	}
-	targets := paths
-	if len(targets) == 0 {
-		targets = []string{"."}
-	}
-	dirs := make([]string, len(targets))
-	for i, p := range targets {
-		info, err := os.Stat(p)
-		if err != nil {
-			return "", err
-		}
-		if dirs[i], err = filepath.Abs(p); err != nil {
-			return "", err
-		}
-		if !info.IsDir() {
-			dirs[i] = filepath.Dir(dirs[i])
-		}
-	}
-	holdsAll := func(root string) bool {
-		for _, d := range dirs {
-			if _, ok := inside(root, d); !ok {
-				return false
-			}
-		}
-		return true
-	}
-	if top := repoRoot(dirs[0]); top != "" && holdsAll(top) {
-		return top, nil
-	}
-	if holdsAll(".") {
-		return ".", nil
-	}
-	if len(dirs) == 1 {
-		return dirs[0], nil
-	}
-	return ".", nil // Discover says which path is outside
-}
-
-// repoRoot returns the nearest directory from dir upward that has a .git
-// entry (a directory, or a file in worktrees and submodules), or "".
-func repoRoot(dir string) string {
-	for {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
 }
