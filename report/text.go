@@ -183,17 +183,20 @@ func summary(d *Document) string {
 	if n := len(d.Suppressed); n > 0 {
 		sup = fmt.Sprintf("; %d suppressed", n)
 	}
-	if n := len(d.Notices); n > 0 {
-		sup += fmt.Sprintf("; %s not read in full (see notices)", plural(len(noticeFiles(d)), "file"))
+	// Findings are only known for what was read: say so in the same line.
+	incomplete := ""
+	if len(d.Notices) > 0 {
+		incomplete = fmt.Sprintf("; %s not read in full, see the notices", plural(len(noticeFiles(d)), "file"))
 	}
 	if len(d.Findings) == 0 {
-		if len(d.Notices) > 0 {
-			return fmt.Sprintf("acg: no findings in what was read (%s, %s%s)", plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
+		what := "no findings"
+		if incomplete != "" {
+			what = "no findings in what was read"
 		}
-		return fmt.Sprintf("acg: no findings (%s, %s%s)", plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
+		return fmt.Sprintf("acg: %s (%s, %s%s)%s", what, plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup, incomplete)
 	}
-	return fmt.Sprintf("acg: %s (%s) in %s, %s%s", plural(len(d.Findings), "finding"), countBySeverity(d.Findings),
-		plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
+	return fmt.Sprintf("acg: %s (%s) in %s, %s%s%s", plural(len(d.Findings), "finding"), countBySeverity(d.Findings),
+		plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup, incomplete)
 }
 
 func noticeFiles(d *Document) map[string]bool {
