@@ -213,15 +213,15 @@ func (w *Workspace) Close(ctx context.Context, rel string) (*Snapshot, error) {
 		return w.snap, nil
 	}
 	delete(w.docs, rel)
-	src, why, err := readFile(w.root, rel)
+	src, why, err := readFile(w.root, rel, MaxFileSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		delete(w.disk, rel)
 		return w.swapLocked(nil, []string{rel}), nil
 	case err != nil:
 		return w.swapLocked(nil, []string{rel}), fmt.Errorf("%s: %w", rel, err)
-	case why != "":
-		f := &File{Path: rel, Kind: Kind(rel), Skipped: why}
+	case why.kind != "":
+		f := &File{Path: rel, Kind: Kind(rel), Skipped: why.why, skipKind: why.kind}
 		w.disk[rel] = f
 		return w.swapLocked([]*File{f}, nil), nil
 	}
@@ -253,17 +253,17 @@ func (w *Workspace) Refresh(rels []string) (*Snapshot, []Warning) {
 		if Kind(rel) == "" {
 			continue
 		}
-		src, why, err := readFile(w.root, rel)
+		src, why, err := readFile(w.root, rel, MaxFileSize)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			reads = append(reads, read{rel: rel, gone: true})
 			continue
 		case err != nil:
-			warns = append(warns, Warning{Path: rel, Message: "not readable: " + err.Error()})
+			warns = append(warns, Warning{Path: rel, Kind: WarnUnreadable, Message: "not readable: " + err.Error()})
 			continue
-		case why != "":
-			warns = append(warns, Warning{Path: rel, Message: why})
-			reads = append(reads, read{rel: rel, f: &File{Path: rel, Kind: Kind(rel), Skipped: why}})
+		case why.kind != "":
+			warns = append(warns, why.warning(rel))
+			reads = append(reads, read{rel: rel, f: &File{Path: rel, Kind: Kind(rel), Skipped: why.why, skipKind: why.kind}})
 			continue
 		}
 		if old := w.diskFile(rel); old != nil && old.Skipped == "" && old.Hash == hashOf(src) {
@@ -273,7 +273,7 @@ func (w *Workspace) Refresh(rels []string) (*Snapshot, []Warning) {
 		// file is quick.
 		f, err := NewFile(context.Background(), rel, src, nil)
 		if err != nil {
-			warns = append(warns, Warning{Path: rel, Message: err.Error()})
+			warns = append(warns, Warning{Path: rel, Kind: WarnExtraction, Message: err.Error()})
 			continue
 		}
 		reads = append(reads, read{rel: rel, f: f})
@@ -335,7 +335,7 @@ func (w *Workspace) diskFile(rel string) *File {
 // withVersion is the same file as an editor version of it (its builtin
 // flows are proved again for the copy, once).
 func withVersion(f *File, v int32) *File {
-	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Tree: f.Tree, Facts: f.Facts, Skipped: f.Skipped, Version: v}
+	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Tree: f.Tree, Facts: f.Facts, Skipped: f.Skipped, skipKind: f.skipKind, Version: v}
 }
 
 func hasSyntaxError(f *File) bool {

@@ -17,20 +17,25 @@ import (
 
 // File is one file of a snapshot; immutable once built.
 type File struct {
-	Path    string
-	Kind    string
-	Src     []byte
-	Hash    [32]byte
-	Tree    *sitter.Tree // Python only
-	Facts   *extract.File
-	Skipped string // why the file was not extracted
-	Version int32  // editor version; 0 for files read from disk
+	Path     string
+	Kind     string
+	Src      []byte
+	Hash     [32]byte
+	Tree     *sitter.Tree // Python only
+	Facts    *extract.File
+	Skipped  string // why the file was not extracted
+	skipKind string // the Warning kind of Skipped
+	Version  int32  // editor version; 0 for files read from disk
 
 	// flows are the builtin prover's flows of this file, computed once and
 	// shared by every snapshot that holds the file (see analyze.go).
 	flowsOnce sync.Once
 	flows     []prove.Flow
 }
+
+// SkipKind is the Warning kind of Skipped (WarnTooLarge, WarnBinary, …), or
+// "" for a file that was extracted.
+func (f *File) SkipKind() string { return f.skipKind }
 
 // Extractor turns one file's bytes into facts. tree is the Python parse
 // tree for Python files and nil otherwise.
@@ -45,9 +50,13 @@ func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
 // tree of the same file already edited with tree.Edit, so tree-sitter
 // re-parses only what changed.
 func NewFile(ctx context.Context, rel string, src []byte, old *sitter.Tree) (*File, error) {
+	return newFile(ctx, rel, src, old, MaxFileSize)
+}
+
+func newFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, limit int64) (*File, error) {
 	f := &File{Path: rel, Kind: Kind(rel), Src: src, Hash: hashOf(src)}
-	if why := CheckContent(src); why != "" {
-		f.Skipped = why
+	if why := checkContent(src, limit); why.kind != "" {
+		f.Skipped, f.skipKind = why.why, why.kind
 		return f, nil
 	}
 	x := extractors[f.Kind]
@@ -64,7 +73,7 @@ func NewFile(ctx context.Context, rel string, src []byte, old *sitter.Tree) (*Fi
 	}
 	facts, err := safeExtract(x, rel, src, f.Tree)
 	if err != nil {
-		f.Skipped = err.Error()
+		f.Skipped, f.skipKind = err.Error(), WarnExtraction
 		return f, nil
 	}
 	f.Facts = facts
@@ -150,6 +159,24 @@ func Load(ctx context.Context, root string, paths []string) (*Snapshot, []Warnin
 // LoadWithProgress is Load that reports each file read to progress (from
 // several goroutines at once) with the number done and the total.
 func LoadWithProgress(ctx context.Context, root string, paths []string, progress func(done, total int)) (*Snapshot, []Warning, error) {
+	return LoadWith(ctx, root, paths, LoadOptions{Progress: progress})
+}
+
+// LoadOptions tune Load.
+type LoadOptions struct {
+	// Progress, if not nil, hears each file read (see LoadWithProgress).
+	Progress func(done, total int)
+	// MaxFileSize is the largest file extracted (0: MaxFileSize); a larger
+	// one is skipped with a warning.
+	MaxFileSize int64
+}
+
+// LoadWith is Load with options.
+func LoadWith(ctx context.Context, root string, paths []string, opts LoadOptions) (*Snapshot, []Warning, error) {
+	progress, limit := opts.Progress, opts.MaxFileSize
+	if limit <= 0 {
+		limit = MaxFileSize
+	}
 	rels, warns, err := Discover(root, paths)
 	if err != nil {
 		return nil, nil, err
@@ -170,17 +197,17 @@ func LoadWithProgress(ctx context.Context, root string, paths []string, progress
 				if progress != nil {
 					progress(int(done.Add(1)), len(rels))
 				}
-				src, why, err := readFile(root, rels[i])
+				src, why, err := readFile(root, rels[i], limit)
 				if err != nil {
-					fileWarns[i] = Warning{Path: rels[i], Message: "not readable: " + err.Error()}
+					fileWarns[i] = Warning{Path: rels[i], Kind: WarnUnreadable, Message: "not readable: " + err.Error()}
 					continue
 				}
-				if why != "" {
-					fileWarns[i] = Warning{Path: rels[i], Message: why}
-					files[i] = &File{Path: rels[i], Kind: Kind(rels[i]), Skipped: why}
+				if why.kind != "" {
+					fileWarns[i] = why.warning(rels[i])
+					files[i] = &File{Path: rels[i], Kind: Kind(rels[i]), Skipped: why.why, skipKind: why.kind}
 					continue
 				}
-				f, err := NewFile(ctx, rels[i], src, nil)
+				f, err := newFile(ctx, rels[i], src, nil, limit)
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
@@ -190,7 +217,7 @@ func LoadWithProgress(ctx context.Context, root string, paths []string, progress
 					continue
 				}
 				if f.Skipped != "" {
-					fileWarns[i] = Warning{Path: rels[i], Message: f.Skipped}
+					fileWarns[i] = Warning{Path: rels[i], Kind: f.skipKind, Message: f.Skipped}
 				}
 				files[i] = f
 			}

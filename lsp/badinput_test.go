@@ -59,6 +59,13 @@ func TestSkippedFiles(t *testing.T) {
 	c.Wait("log messages for the skipped files", func() bool {
 		return c.Logged("blob.py: skipped: binary content") && c.Logged("huge.py: skipped: ") && c.Logged("byte limit")
 	})
+	// And a diagnostic on each, as the CLI's notices: input not analysed.
+	for file, code := range map[string]string{"blob.py": "binary", "huge.py": "too-large"} {
+		c.WaitDiags(file, func(p *protocol.PublishDiagnosticsParams) bool {
+			return len(p.Diagnostics) == 1 && p.Diagnostics[0].Code == protocol.String(code) &&
+				strings.Contains(string(p.Diagnostics[0].Message.(protocol.String)), "did not analyse")
+		})
+	}
 	c.OpenText("pasted.py", string(big))
 	c.Wait("a log message for the large open document", func() bool { return c.Logged("pasted.py: skipped") })
 	c.OpenText("paste2.py", "import os\x00\x00")

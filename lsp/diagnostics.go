@@ -253,6 +253,17 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 		}
 		out[rel] = append(out[rel], d)
 	}
+	// A file not extracted (too large, binary) is input missing from the
+	// analysis, as the CLI's notices say: a warning at its start, with the
+	// notice's kind as the code.
+	for _, file := range a.snap.Files() {
+		if file.SkipKind() == "" || only != "" && file.Path != only {
+			continue
+		}
+		out[file.Path] = append(out[file.Path], protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning,
+			Code: protocol.String(file.SkipKind()), Source: protocol.NewOptional("acg"),
+			Message: protocol.String(file.Skipped + ": acg did not analyse this file")})
+	}
 }
 
 // configDocs documents .acg.yaml.

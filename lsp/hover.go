@@ -34,7 +34,7 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	}
 	m := newMapper(file.Src, s.capsNow().encoding)
 	off := m.offset(p.Position)
-	t := targetAt(a.res.Graph, rel, off)
+	t := targetAt(a.res.Graph, file.Facts, rel, off)
 	if t == nil {
 		return nil, nil
 	}
@@ -74,8 +74,9 @@ type target struct {
 	rank   int // among targets of the same span: server, grant, tool, agent
 }
 
-// targetAt finds the innermost tool or agent at a byte offset of a file.
-func targetAt(g *capgraph.Graph, rel string, off int) *target {
+// targetAt finds the innermost tool or agent at a byte offset of a file
+// (facts, when not nil, are that file's).
+func targetAt(g *capgraph.Graph, facts *extract.File, rel string, off int) *target {
 	var cands []target
 	add := func(l extract.Loc, t target) {
 		if l.File == rel && l.Start.Byte <= off && off <= l.End.Byte && l.End.Byte > l.Start.Byte {
@@ -103,10 +104,17 @@ func targetAt(g *capgraph.Graph, rel string, off int) *target {
 			}
 		}
 	}
+	names := assignedNames(facts)
 	for _, a := range g.Agents {
 		add(a.Loc, target{agent: a, rank: 3})
 		if a.Src != nil {
 			add(a.Src.NameLoc, target{agent: a, rank: 3})
+			// The variable an agent is assigned to is its declaration
+			// (inbox_assistant = create_react_agent(...)): the agent's
+			// span is only the call.
+			for _, l := range names[assignment{a.Src.Var, a.Loc.Start.Byte, a.Loc.End.Byte}] {
+				add(l, target{agent: a, rank: 3})
+			}
 		}
 	}
 	if len(cands) == 0 {
@@ -120,6 +128,39 @@ func targetAt(g *capgraph.Graph, rel string, off int) *target {
 		return cands[i].rank < cands[j].rank
 	})
 	return &cands[0]
+}
+
+// assignment is a variable and the span of the value assigned to it.
+type assignment struct {
+	name       string
+	start, end int
+}
+
+// assignedNames maps the assignments of a file (module level and in every
+// function) to where their targets are written.
+func assignedNames(f *extract.File) map[assignment][]extract.Loc {
+	if f == nil {
+		return nil
+	}
+	out := map[assignment][]extract.Loc{}
+	addScope := func(sc *extract.Scope) {
+		if sc == nil {
+			return
+		}
+		for name, bs := range sc.Bindings {
+			for _, b := range bs {
+				if b.Kind == extract.BindAssign && b.Value != nil {
+					k := assignment{name, b.Value.Loc.Start.Byte, b.Value.Loc.End.Byte}
+					out[k] = append(out[k], b.Loc)
+				}
+			}
+		}
+	}
+	addScope(f.Scope)
+	for _, fn := range f.Funcs {
+		addScope(fn.Scope)
+	}
+	return out
 }
 
 // serverHover shows an MCP server entry: how it was resolved and the

@@ -59,6 +59,18 @@ func TestHover(t *testing.T) {
 			t.Errorf("hover on the agent lacks %q:\n%s", want, h)
 		}
 	}
+	// The agent's declaration: its name, and the rest of the call, show
+	// the same (DESIGN: hover on an agent shows its capabilities and
+	// findings), but a tool in its list shows the tool.
+	for _, at := range []struct {
+		text  string
+		delta int
+	}{{"inbox_assistant =", 3}, {"inbox_assistant =", 0}, {"model,", 2}, {"prompt=", 2}, {"    model,", 0}} {
+		h := hoverAt(t, c, "agent.py", agent, at.text, at.delta)
+		if !strings.Contains(h, "**inbox_assistant** · agent") || !strings.Contains(h, "Reaches: UNTRUSTED_SOURCE") || !strings.Contains(h, "`rule-of-two`") {
+			t.Errorf("hover at %q+%d is not the agent's:\n%s", at.text, at.delta, h)
+		}
+	}
 	// Elsewhere: nothing.
 	if h := hoverAt(t, c, "tools.py", tools, "NOTES =", 1); h != "" {
 		t.Errorf("hover on a plain assignment: %s", h)

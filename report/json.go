@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"sort"
 
@@ -22,8 +23,29 @@ type Document struct {
 	Findings []*policy.Finding `json:"findings"`
 	// Suppressed are findings an inline comment or the config suppresses.
 	Suppressed []*policy.Finding `json:"suppressed,omitempty"`
+	// Notices are input the analysis could not read in full (a skipped
+	// file, a config that does not parse): "no findings" then only speaks
+	// for what was read.
+	Notices []Notice `json:"notices"`
 
 	graph *capgraph.Graph
+}
+
+// Notice is one file the analysis could not read in full. Kind is
+// too-large, binary, unreadable, extraction-failed or parse-error.
+type Notice struct {
+	File    string `json:"file"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+}
+
+func (n Notice) where() string {
+	if n.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d", n.File, n.Line, n.Column)
+	}
+	return n.File
 }
 
 // Agent is an agent in the output.
@@ -50,7 +72,7 @@ type Tool struct {
 
 // NewDocument assembles the output document.
 func NewDocument(g *capgraph.Graph, findings []*policy.Finding) *Document {
-	d := &Document{Version: Version, Agents: []Agent{}, Tools: []Tool{}, Findings: findings, graph: g}
+	d := &Document{Version: Version, Agents: []Agent{}, Tools: []Tool{}, Findings: findings, Notices: []Notice{}, graph: g}
 	if d.Findings == nil {
 		d.Findings = []*policy.Finding{}
 	}

@@ -29,7 +29,7 @@ func TestContractFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"":        "agents findings tools version",
+		"":        "agents findings notices tools version",
 		"agent":   "capabilities file framework id line name tools",
 		"tool":    "decided_by effects file framework id line name",
 		"finding": "agent approval_on_path chain chain_type decided_by id in_scope location remediation risk_score rule severity sink source steps taxonomy triage vulnerability_type",

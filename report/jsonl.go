@@ -17,6 +17,10 @@ import (
 // ChainEventTag starts every chain event line.
 const ChainEventTag = "[CHAIN_DETECTED] "
 
+// NoticeTag starts the line of a file not read in full: chains through it
+// are missing from the events.
+const NoticeTag = "[INPUT_INCOMPLETE] "
+
 // Actions taken on a chain.
 const (
 	ActionReported   = "reported"
@@ -139,6 +143,19 @@ func JSONL(w io.Writer, d *Document, o Options) error {
 			return err
 		}
 		b.WriteString(ChainEventTag)
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	ts := o.now().UTC().Format(time.RFC3339)
+	for _, n := range d.Notices {
+		line, err := json.Marshal(struct {
+			TS string `json:"ts"`
+			Notice
+		}{ts, n})
+		if err != nil {
+			return err
+		}
+		b.WriteString(NoticeTag)
 		b.Write(line)
 		b.WriteByte('\n')
 	}

@@ -16,6 +16,9 @@ type Options struct {
 	Now func() time.Time
 	// Color styles text output with ANSI escapes (see UseColor).
 	Color bool
+	// Root is the absolute directory the output's paths are relative to;
+	// SARIF names it as %SRCROOT% so viewers can place the results.
+	Root string
 }
 
 func (o Options) now() time.Time {

@@ -4,6 +4,8 @@ import (
 	"crypto/sha1"
 	"fmt"
 	"io"
+	"net/url"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -73,9 +75,13 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 	run.ColumnKind = "utf16CodeUnits"
 	run.Results = []*sarif.Result{}
 	run.Taxonomies = comps
+	if o.Root != "" {
+		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: sarif.NewArtifactLocation().WithUri(rootURI(o.Root))}
+	}
 	for _, f := range all {
 		run.AddResult(sarifResult(f, ruleIndex[f.Rule], taxa, comps, o))
 	}
+	run.AddInvocations(sarifInvocation(d.Notices))
 	log.AddRun(run)
 	return writeJSON(w, func(w io.Writer) error {
 		if err := log.PrettyWrite(w); err != nil {
@@ -84,6 +90,22 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 		_, err := io.WriteString(w, "\n")
 		return err
 	})
+}
+
+// srcRoot is the uriBaseId every artifact location is relative to.
+const srcRoot = "%SRCROOT%"
+
+// rootURI is the file URI of an absolute directory, with the trailing
+// slash SARIF requires of a base URI (§3.14.14).
+func rootURI(dir string) string {
+	p := filepath.ToSlash(dir)
+	if !strings.HasPrefix(p, "/") { // C:/x on Windows
+		p = "/" + p
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
 func isSemver(v string) bool {
@@ -259,6 +281,27 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 	return r
 }
 
+// sarifInvocation reports the input that was not read in full as tool
+// execution notifications: an error for a file that could not be read or
+// does not parse, a warning for one skipped on purpose (size, binary).
+// The run still succeeded (SARIF §3.20.14: executionSuccessful is false
+// only when the tool failed): its results hold for what was read, and the
+// notifications say what was not.
+func sarifInvocation(ns []Notice) *sarif.Invocation {
+	inv := &sarif.Invocation{ExecutionSuccessful: ptr(true), ToolExecutionNotifications: []*sarif.Notification{}}
+	for _, n := range ns {
+		level := "error"
+		if n.Kind == "too-large" || n.Kind == "binary" {
+			level = "warning"
+		}
+		inv.AddTToolExecutionNotification(sarif.NewNotification().WithLevel(level).
+			WithMessage(sarif.NewTextMessage(n.Kind + ": " + n.Message)).
+			WithDescriptor(sarif.NewReportingDescriptorReference().WithId("acg/" + n.Kind)).
+			WithLocations([]*sarif.Location{sarifLoc(extract.Loc{}, n.File, n.Line, n.Column)}))
+	}
+	return inv
+}
+
 func flowMessage(f *policy.Finding) string {
 	if len(f.Chain) > 0 {
 		return strings.Join(f.Chain, " → ")
@@ -276,6 +319,6 @@ func sarifLoc(loc extract.Loc, file string, line, col int) *sarif.Location {
 		reg.WithEndLine(loc.End.Line).WithEndColumn(loc.End.Col)
 	}
 	return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
-		WithArtifactLocation(sarif.NewSimpleArtifactLocation(file).WithUriBaseId("%SRCROOT%")).
+		WithArtifactLocation(sarif.NewSimpleArtifactLocation(file).WithUriBaseId(srcRoot)).
 		WithRegion(reg))
 }

@@ -74,6 +74,7 @@ func Text(w io.Writer, d *Document, o Options) error {
 		fmt.Fprintf(&b, "  fix:     %s\n\n", p.paint(ansiGreen, safe(f.Remediation)))
 	}
 	agentTable(&b, d, p)
+	notices(&b, d, p)
 	fmt.Fprintf(&b, "%s\n", summary(d))
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -168,14 +169,44 @@ func countBySeverity(fs []*policy.Finding) string {
 	return strings.Join(parts, ", ")
 }
 
+// notices lists the input that was not read in full, last before the
+// summary so that it is not missed.
+func notices(b *strings.Builder, d *Document, p painter) {
+	if len(d.Notices) == 0 {
+		return
+	}
+	b.WriteString(p.paint(ansiBold+ansiYellow, "notices (input not read in full: findings may be missing)") + "\n")
+	for _, n := range d.Notices {
+		fmt.Fprintf(b, "  %s %s: %s\n", p.paint(ansiBold, n.where()+":"), n.Kind, n.Message)
+	}
+	b.WriteString("\n")
+}
+
 func summary(d *Document) string {
 	sup := ""
 	if n := len(d.Suppressed); n > 0 {
 		sup = fmt.Sprintf("; %d suppressed", n)
 	}
-	if len(d.Findings) == 0 {
-		return fmt.Sprintf("acg: no findings (%s, %s%s)", plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
+	// Findings are only known for what was read: say so in the same line.
+	incomplete := ""
+	if len(d.Notices) > 0 {
+		incomplete = fmt.Sprintf("; %s not read in full, see the notices", plural(len(noticeFiles(d)), "file"))
 	}
-	return fmt.Sprintf("acg: %s (%s) in %s, %s%s", plural(len(d.Findings), "finding"), countBySeverity(d.Findings),
-		plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup)
+	if len(d.Findings) == 0 {
+		what := "no findings"
+		if incomplete != "" {
+			what = "no findings in what was read"
+		}
+		return fmt.Sprintf("acg: %s (%s, %s%s)%s", what, plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup, incomplete)
+	}
+	return fmt.Sprintf("acg: %s (%s) in %s, %s%s%s", plural(len(d.Findings), "finding"), countBySeverity(d.Findings),
+		plural(len(d.Agents), "agent"), plural(len(d.Tools), "tool"), sup, incomplete)
+}
+
+func noticeFiles(d *Document) map[string]bool {
+	files := map[string]bool{}
+	for _, n := range d.Notices {
+		files[n.File] = true
+	}
+	return files
 }

@@ -5,22 +5,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+editors_tmp=$(mktemp -d)
+trap 'rm -rf "$editors_tmp"' EXIT
+
 echo "== go vet"
 go vet ./...
 echo "== go test"
-go test ./...
+# -json, summarised: the "ok package" lines and failures as go test prints
+# them, and every skipped test with its reason (a test that skips for a
+# missing tool did not pass). The script fails with go test.
+go build -o "$editors_tmp/testsummary" ./internal/testsummary
+go test -json ./... | "$editors_tmp/testsummary" -skips "$editors_tmp/go-skips"
 
 # Real-editor client tests, each against the same acg-lsp binary
 # ($ACG_LSP, else built here once). All run even when one fails.
-editors_tmp=$(mktemp -d)
-trap 'rm -rf "$editors_tmp"' EXIT
 if [ -z "${ACG_LSP:-}" ]; then
   echo "== go build ./cmd/acg-lsp (for the editor tests)"
   go build -o "$editors_tmp/acg-lsp" ./cmd/acg-lsp
   export ACG_LSP=$editors_tmp/acg-lsp
 fi
 editors_failed=()
-skip() { echo "SKIPPED: $1"; }
+skipped=()
+skip() { echo "SKIPPED: $1"; skipped+=("$1"); }
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   skip "VS Code extension tests: node/npm not found (install Node.js 20+)"
@@ -46,6 +52,17 @@ elif ! "${EMACS:-emacs}" --batch --eval "(require 'eglot)" >/dev/null 2>&1; then
 else
   echo "== Emacs eglot"
   editors/emacs/run.sh || editors_failed+=(emacs)
+fi
+
+# Everything that did not run, last, so that it is seen.
+if [ -s "$editors_tmp/go-skips" ] || [ ${#skipped[@]} -gt 0 ]; then
+  echo
+  echo "== skipped"
+  [ -s "$editors_tmp/go-skips" ] && cat "$editors_tmp/go-skips"
+  if [ ${#skipped[@]} -gt 0 ]; then
+    echo "SKIPPED editor tests (${#skipped[@]}):"
+    printf '  %s\n' "${skipped[@]}"
+  fi
 fi
 
 if [ ${#editors_failed[@]} -gt 0 ]; then

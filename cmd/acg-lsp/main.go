@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/acg-dev/acg/internal/version"
 	"github.com/acg-dev/acg/lsp"
 )
 
@@ -15,15 +16,12 @@ const usage = `usage: acg-lsp [--stdio]
 acg-lsp is started by an editor and talks LSP over stdin and stdout.
 `
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 func main() {
 	for _, a := range os.Args[1:] {
 		switch a {
 		case "--stdio", "-stdio": // what editors pass to choose the transport
 		case "--version", "-version", "version":
-			fmt.Println("acg-lsp", version)
+			fmt.Println("acg-lsp", version.String())
 			return
 		case "-h", "-help", "--help", "help":
 			fmt.Print(usage)
@@ -33,7 +31,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	os.Exit(lsp.Serve(context.Background(), stdio{}, lsp.Options{Log: os.Stderr, Version: version}))
+	os.Exit(lsp.Serve(context.Background(), stdio{}, lsp.Options{Log: os.Stderr, Version: version.String()}))
 }
 
 // stdio is the connection to the editor.

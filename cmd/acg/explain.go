@@ -14,13 +14,9 @@ import (
 // explain prints the evidence behind every label of the tools matching a
 // name.
 func explain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	root := fs.String("root", ".", "scan root")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: acg explain [--root DIR] TOOL\n\nShows each effect label of the tools whose name or id contains TOOL, how it was decided and the evidence.\n")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("explain", "[--root DIR] TOOL",
+		"Shows each effect label of the tools whose name or id contains TOOL, how it\nwas decided and the evidence.", stdout, stderr)
+	root := fs.String("root", "", "analyse `DIR` (default: the current directory, with paths relative to the checkout as in acg scan)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -28,10 +24,19 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if fs.NArg() != 1 {
-		fs.Usage()
+		fmt.Fprintf(stderr, "acg explain: want one TOOL, got %d arguments\nrun 'acg explain --help' for usage\n", fs.NArg())
 		return exitUsage
 	}
-	snap, warns, err := incremental.Load(context.Background(), *root, nil)
+	r, paths := *root, []string(nil)
+	if r == "" {
+		top, err := scanRoot("", []string{"."})
+		if err != nil {
+			fmt.Fprintf(stderr, "acg explain: %v\n", err)
+			return exitUsage
+		}
+		r, paths = top, []string{"."}
+	}
+	snap, warns, err := incremental.Load(context.Background(), r, paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "acg explain: %s\n", errorText(err))
 		return exitUsage

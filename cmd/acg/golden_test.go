@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 		dir := dir
 		t.Run(filepath.ToSlash(strings.TrimPrefix(dir, "../../testdata/")), func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := scan([]string{"--format", "json", "--fail-on", "none", "--engine", "builtin", dir}, &out, &errb)
+			code := scan(asProject([]string{"--format", "json", "--fail-on", "none", "--engine", "builtin", dir}), &out, &errb)
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}

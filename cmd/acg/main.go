@@ -3,39 +3,57 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
+
+	buildversion "github.com/acg-dev/acg/internal/version"
 )
 
 const usage = `usage: acg <command> [arguments]
 
 commands:
-  scan [PATH ...]   analyse agent code and configs (run 'acg scan -h')
+  scan [PATH ...]   analyse agent code and configs (acg scan --help)
   explain TOOL      show why each effect label of a tool was decided
   doctor            show which flow provers are available, and their versions
   version           print the version
+  help [COMMAND]    show this help, or a command's
 `
 
-func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprint(os.Stderr, usage)
-		os.Exit(2)
-	}
-	switch os.Args[1] {
-	case "scan":
-		os.Exit(scan(os.Args[2:], os.Stdout, os.Stderr))
-	case "explain":
-		os.Exit(explain(os.Args[2:], os.Stdout, os.Stderr))
-	case "doctor":
-		os.Exit(doctor(os.Args[2:], os.Stdout, os.Stderr))
-	case "version", "--version", "-version":
-		fmt.Println("acg", version)
-	case "help", "-h", "--help":
-		fmt.Print(usage)
-	default:
-		fmt.Fprintf(os.Stderr, "acg: unknown command %q\n\n%s", os.Args[1], usage)
-		os.Exit(2)
-	}
+// commands are the subcommands; each returns its exit status.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"scan": scan, "explain": explain, "doctor": doctor,
 }
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+func main() { os.Exit(run0(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run0 dispatches a command line. Help asked for goes to stdout with
+// status 0; a usage error goes to stderr with status 2.
+func run0(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	if cmd := commands[args[0]]; cmd != nil {
+		return cmd(args[1:], stdout, stderr)
+	}
+	switch args[0] {
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, "acg", version)
+		return exitOK
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			if cmd := commands[args[1]]; cmd != nil {
+				return cmd([]string{"--help"}, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "acg help: unknown command %q\n\n%s", args[1], usage)
+			return exitUsage
+		}
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "acg: unknown command %q\n\n%s", args[0], usage)
+	return exitUsage
+}
+
+// version is the running build's (internal/version).
+var version = buildversion.String()

@@ -61,7 +61,7 @@ func TestScanEngineOpengrep(t *testing.T) {
 	t.Setenv("ACG_STANDIN", "opengrep")
 	t.Setenv("ACG_STANDIN_SARIF", log)
 	var out, errb bytes.Buffer
-	code := scan([]string{"--format", "json", "--engine", "opengrep", "--opengrep", os.Args[0], "../../testdata/inbox"}, &out, &errb)
+	code := scan(asProject([]string{"--format", "json", "--engine", "opengrep", "--opengrep", os.Args[0], "../../testdata/inbox"}), &out, &errb)
 	if code != exitFindings {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -70,7 +70,7 @@ func TestScanEngineOpengrep(t *testing.T) {
 	}
 	// A named engine that is not installed is a usage error.
 	t.Setenv("PATH", t.TempDir())
-	if code := scan([]string{"--engine", "codeql", "../../testdata/inbox"}, &out, &errb); code != exitUsage {
+	if code := scan(asProject([]string{"--engine", "codeql", "../../testdata/inbox"}), &out, &errb); code != exitUsage {
 		t.Errorf("missing codeql: exit %d", code)
 	}
 }

@@ -9,10 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove/provers"
@@ -24,27 +22,36 @@ const (
 	exitOK       = 0 // nothing at or above --fail-on
 	exitFindings = 1 // something is
 	exitUsage    = 2 // bad usage, a bad config or baseline, or an I/O error
+	// exitIncomplete: nothing at or above --fail-on in what was read, but
+	// some input was not read in full (the notices), so "nothing" is not
+	// known.
+	exitIncomplete = 3
 )
 
+const scanAbout = `Analyses agent code and configs under each PATH (default: the current
+directory) and reports every dangerous capability path. Flags may stand
+before or after the paths; "--" ends them.
+
+exit status: 0 nothing at or above --fail-on; 1 a finding is; 2 bad usage,
+an invalid .acg.yaml or an I/O error; 3 no finding, but some input was not
+read in full (see the notices).`
+
 func scan(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json, sarif or jsonl (chain events)")
-	failOn := fs.String("fail-on", "high", "exit 1 when a finding is at or above: critical, high, medium, low, none")
-	root := fs.String("root", "", "scan root that paths in the output are relative to (default: the scanned directory, else the current one)")
+	fs := newFlagSet("scan", "[flags] [PATH ...]", scanAbout, stdout, stderr)
+	format := fs.String("format", "text", "output `FORMAT`: text, json, sarif or jsonl (chain events)")
+	failOn := fs.String("fail-on", "high", "exit 1 when a finding is at or above `SEVERITY`: critical, high, medium, low, none (none never fails)")
+	root := fs.String("root", "", "`DIR` that paths in the output are relative to (default: the git checkout holding the scanned paths, else the current directory)")
 	graphOut := fs.String("graph", "", "also write the capability graph as JSON to `FILE`")
 	svgOut := fs.String("svg", "", "also write the trust-boundary map as SVG to `FILE`")
 	cedarOut := fs.String("cedar", "", "also write Cedar policies forbidding each finding's tool sequence to `FILE`")
 	baseline := fs.String("baseline", "", "report only findings whose ids are not in `FILE` (an earlier --format json or sarif output)")
-	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the scan root's .acg.yaml")
-	engine := fs.String("engine", "auto", "flow provers: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the nearest .acg.yaml")
+	engine := fs.String("engine", "auto", "flow provers to run, `ENGINE`: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	maxSize := sizeFlag(incremental.MaxFileSize)
+	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes; K, M and G suffixes are binary units")
 	var tools provers.Settings
 	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else provers.opengrep.path in the user config, else PATH)")
 	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else provers.codeql.path in the user config, else PATH)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: acg scan [flags] [PATH ...]\n\nflags:\n")
-		fs.PrintDefaults()
-	}
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -74,6 +81,9 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, err)
 	}
+	if len(paths) == 0 && *root == "" {
+		paths = []string{"."} // the current directory, not the whole checkout
+	}
 	var base report.Baseline
 	if *baseline != "" {
 		if base, err = report.LoadBaseline(*baseline); err != nil {
@@ -81,12 +91,12 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	prog := report.NewProgress(stderr)
-	snap, warns, err := incremental.LoadWithProgress(context.Background(), r, paths, prog.Files)
+	snap, warns, err := incremental.LoadWith(context.Background(), r, paths, incremental.LoadOptions{Progress: prog.Files, MaxFileSize: int64(maxSize)})
 	if err != nil {
 		prog.Stop()
 		return fail(stderr, err)
 	}
-	if snap, err = withConfig(snap, r, *cfgPath); err != nil {
+	if snap, err = withConfig(snap, r, *cfgPath, paths); err != nil {
 		prog.Stop()
 		return fail(stderr, err)
 	}
@@ -118,10 +128,17 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	}
 	doc := report.NewDocument(res.Graph, res.Findings)
 	doc.Suppressed = res.Suppressed
+	for _, w := range incremental.Incomplete(warns, res.Problems) {
+		doc.Notices = append(doc.Notices, report.Notice{File: w.Path, Kind: w.Kind, Message: w.Message, Line: w.Line, Column: w.Column})
+	}
 	if base != nil {
 		doc.Findings, doc.Suppressed = base.New(doc.Findings), base.New(doc.Suppressed)
 	}
-	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout), Now: now}
+	absRoot, err := filepath.Abs(r)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	opts := report.Options{ToolVersion: version, Baseline: base != nil, Color: report.UseColor(stdout), Now: now, Root: absRoot}
 	if err := write(stdout, doc, opts); err != nil {
 		return fail(stderr, fmt.Errorf("write output: %w", err))
 	}
@@ -140,6 +157,9 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		if threshold > 0 && f.Severity.Rank() >= threshold {
 			return exitFindings
 		}
+	}
+	if threshold > 0 && len(doc.Notices) > 0 {
+		return exitIncomplete // fail closed: what was not read may hold a finding
 	}
 	return exitOK
 }
@@ -188,34 +208,6 @@ var formats = map[string]writer{
 	"jsonl": report.JSONL,
 }
 
-// withConfig applies --config, or the root's .acg.yaml when the scanned
-// paths did not include it (a scan of single files).
-func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Snapshot, error) {
-	if path == "" {
-		p := filepath.Join(root, config.FileName)
-		if snap.File(config.FileName) != nil {
-			return snap, nil
-		}
-		if _, err := os.Stat(p); err != nil {
-			return snap, nil
-		}
-		path = p
-	}
-	c, err := config.Load(path)
-	if err != nil {
-		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
-	}
-	// Inside the root, name it like every other path of the output.
-	if ar, err1 := filepath.Abs(root); err1 == nil {
-		if ap, err2 := filepath.Abs(path); err2 == nil {
-			if rel, err3 := filepath.Rel(ar, ap); err3 == nil && !strings.HasPrefix(rel, "..") {
-				c.Path = filepath.ToSlash(rel)
-			}
-		}
-	}
-	return snap.WithConfig(c), nil
-}
-
 // parseInterspersed parses flags wherever they stand among the paths
 // (acg scan testdata --format sarif); "--" ends the flags.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -251,22 +243,4 @@ func writeFile(path string, write func(io.Writer) error) error {
 func fail(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "acg scan: %s\n", errorText(err))
 	return exitUsage
-}
-
-// scanRoot picks the root that output paths are relative to.
-func scanRoot(flagRoot string, paths []string) (string, error) {
-	if flagRoot != "" {
-		return flagRoot, nil
-	}
-	if len(paths) == 1 {
-		info, err := os.Stat(paths[0])
-		if err != nil {
-			return "", err
-		}
-		if info.IsDir() {
-			return paths[0], nil
-		}
-		return filepath.Dir(paths[0]), nil
-	}
-	return ".", nil
 }

@@ -24,7 +24,7 @@ func TestScanExitCodes(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var out, errb bytes.Buffer
-		code := scan(tc.args, &out, &errb)
+		code := scan(asProject(tc.args), &out, &errb)
 		if code != tc.code {
 			t.Errorf("scan %v = %d, want %d (stderr %s)", tc.args, code, tc.code, errb.String())
 		}
@@ -45,10 +45,22 @@ func TestScanWarnsAndContinuesOnBadFiles(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := scan([]string{root}, &out, &errb); code != exitOK {
+	// The binary file is input not read: a notice, exit 3 (a Python syntax
+	// error is not: the recovered tree is analysed, as in the editor).
+	if code := scan([]string{root}, &out, &errb); code != exitIncomplete {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(errb.String(), "bin.py: skipped: binary content") {
 		t.Errorf("stderr %q lacks the binary warning", errb.String())
+	}
+	if !strings.Contains(out.String(), "bin.py: binary: skipped: binary content") || strings.Contains(out.String(), "agent.py: parse-error") {
+		t.Errorf("notices are not the binary file alone:\n%s", out.String())
+	}
+	if err := os.Remove(filepath.Join(root, "bin.py")); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if code := scan([]string{root}, &out, &errb); code != exitOK {
+		t.Fatalf("syntax error only: exit %d: %s", code, errb.String())
 	}
 }

@@ -31,7 +31,7 @@ type scanDoc struct {
 func scanJSON(t *testing.T, dir string) (scanDoc, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if code := scan([]string{"--format", "json", "--fail-on", "none", dir}, &out, &errb); code != 0 {
+	if code := scan(asProject([]string{"--format", "json", "--fail-on", "none", dir}), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	var d scanDoc
@@ -105,7 +105,7 @@ func TestNoSecretsInOutput(t *testing.T) {
 	}
 	for _, format := range []string{"json", "text"} {
 		var out, errb bytes.Buffer
-		scan([]string{"--format", format, "--fail-on", "none", dir}, &out, &errb)
+		scan(asProject([]string{"--format", format, "--fail-on", "none", dir}), &out, &errb)
 		if !strings.Contains(out.String(), "rule-of-two") {
 			t.Fatalf("%s: the fixture should produce findings:\n%s", format, out.String())
 		}
