@@ -29,14 +29,14 @@ func TestDistinctSuffixes(t *testing.T) {
 
 func TestSVGClean(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain_name":        "plain_name",
+		"plain_name":         "plain_name",
 		"a\x00b\x1b[2K\x0bc": `a\x00b\x1b[2K\x0bc`,
-		"tab\tnl\ncr\r":     `tab\x09nl\x0acr\x0d`,
-		"bad\xff\xfeutf8":   "bad\uFFFD\uFFFDutf8",
-		"nc\uFFFE\uFFFF":    `nc\ufffe\uffff`,
-		"c1\u0085del\x7f":   `c1\x85del\x7f`,
-		"bidi\u202eevil":    `bidi\u202eevil`,
-		"ok ünïcödé 日本":     "ok ünïcödé 日本",
+		"tab\tnl\ncr\r":      `tab\x09nl\x0acr\x0d`,
+		"bad\xff\xfeutf8":    "bad\uFFFD\uFFFDutf8",
+		"nc\uFFFE\uFFFF":     `nc\ufffe\uffff`,
+		"c1\u0085del\x7f":    `c1\x85del\x7f`,
+		"bidi\u202eevil":     `bidi\u202eevil`,
+		"ok ünïcödé 日本":      "ok ünïcödé 日本",
 	} {
 		if got := svgClean(in); got != want {
 			t.Errorf("svgClean(%q) = %q, want %q", in, got, want)
