@@ -122,6 +122,7 @@ type mapLink struct {
 type lane struct {
 	a        Agent
 	file     string // the agent's file, shortened where that still tells it apart
+	fileTail string // as much of its end as tells it apart
 	bad      bool
 	cells    [zoneCount][]laneTool
 	inert    []laneTool // tools with no effect
@@ -410,8 +411,9 @@ func shortFiles(ls []*lane) {
 	for i, l := range ls {
 		files[i] = l.a.File
 	}
-	for i, s := range distinctSuffixes(files) {
-		ls[i].file = s
+	short, tails := distinctTails(files)
+	for i := range ls {
+		ls[i].file, ls[i].fileTail = short[i], tails[i]
 	}
 }
 
@@ -420,6 +422,13 @@ func shortFiles(ls []*lane) {
 // result keeps the component that decides and the file name around
 // "…". Equal paths stay equal.
 func distinctSuffixes(files []string) []string {
+	out, _ := distinctTails(files)
+	return out
+}
+
+// distinctTails returns distinctSuffixes and, for each path, its last
+// components before eliding.
+func distinctTails(files []string) (out, tails []string) {
 	split := make([][]string, len(files))
 	for i, f := range files {
 		for _, c := range strings.Split(strings.ReplaceAll(f, "\\", "/"), "/") {
@@ -429,7 +438,7 @@ func distinctSuffixes(files []string) []string {
 		}
 	}
 	suffix := func(p []string, k int) string { return strings.Join(p[max(0, len(p)-k):], "/") }
-	out := make([]string, len(files))
+	out, tails = make([]string, len(files)), make([]string, len(files))
 	depth := make([]int, len(files))
 	// Lengthen the suffixes of the paths that still clash, one component
 	// a round: each round is one pass with a map, not a pass per pair.
@@ -458,7 +467,8 @@ func distinctSuffixes(files []string) []string {
 	}
 	for i, p := range split {
 		k := min(depth[i], len(p))
-		out[i] = suffix(p, k)
+		tails[i] = suffix(p, k)
+		out[i] = tails[i]
 		if k > 2 && len(out[i]) > 28 {
 			out[i] = p[len(p)-k] + "/…/" + p[len(p)-1]
 		}
@@ -476,7 +486,7 @@ func distinctSuffixes(files []string) []string {
 			out[i] = files[i]
 		}
 	}
-	return out
+	return out, tails
 }
 
 // notesOf writes the lines under a row: its findings with their
@@ -751,6 +761,19 @@ func fitLeft(s string, n int) (string, bool) {
 // rowsH is the height of a row's boxes, above its notes.
 func (l *lane) rowsH() float64 { return max(agentMinH, float64(l.rows)*toolPitch-(toolPitch-toolH)) }
 
+// fitPath keeps the end of a path, cut at a separator.
+func fitPath(s string, n int) string {
+	t, cut := fitLeft(s, n)
+	if !cut {
+		return t
+	}
+	t = strings.TrimPrefix(t, "…")
+	if i := strings.Index(t, "/"); i > 0 && i < len(t)-1 {
+		t = t[i:]
+	}
+	return "…" + t
+}
+
 // capacity is how many monospace cells fit in px at a font size.
 func capacity(px, size float64) int { return max(1, int(px/(size*monoW))) }
 
@@ -977,9 +1000,9 @@ func (m *svgMap) renderAgent(b *strings.Builder, l *lane) {
 	// The end of the path, as long as it keeps what tells the agent's
 	// file from the others'.
 	room := capacity(w-20, 10)
-	file, _ := fitLeft(fmt.Sprintf("%s:%d", svgClean(a.File), a.Line), room)
-	if short := fmt.Sprintf("%s:%d", svgClean(l.file), a.Line); !strings.HasSuffix(file, short) {
-		file, _ = fitLeft(short, room)
+	file := fitPath(fmt.Sprintf("%s:%d", svgClean(a.File), a.Line), room)
+	if tail := fmt.Sprintf("/%s:%d", svgClean(l.fileTail), a.Line); !strings.HasSuffix("/"+strings.TrimPrefix(file, "…"), tail) {
+		file = fitPath(fmt.Sprintf("%s:%d", svgClean(l.file), a.Line), room)
 	}
 	fmt.Fprintf(b, `<text x="%s" y="%s" font-size="10" font-family="%s" fill="#555">%s</text>`, f1(x+10), f1(y+48), mono, xmlEsc(file))
 	b.WriteString("</g>\n")

@@ -60,4 +60,7 @@ func TestFit(t *testing.T) {
 	if s, cut := fitLeft("a/very/long/path/agent.py:9", 12); s != "…/agent.py:9" || !cut {
 		t.Errorf("fitLeft: %q %v", s, cut)
 	}
+	if s := fitPath("mcpconfig/pos-desktop/claude_desktop_config.json:2", 43); s != "…/pos-desktop/claude_desktop_config.json:2" {
+		t.Errorf("fitPath: %q", s)
+	}
 }
