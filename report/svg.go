@@ -215,21 +215,30 @@ func newMap(d *Document) *svgMap {
 			m.loose = append(m.loose, f)
 		}
 	}
-	for _, l := range m.lanes {
-		badTool, badAgent := map[string]bool{}, map[string]bool{}
-		for _, f := range l.findings {
-			if f.Suppression != nil || rs == nil {
-				continue
+	// What a finding's path runs through is red wherever it is drawn: the
+	// agents on it, each one's uses of the path's tools, the links
+	// between them (a finding can run through a handoff or an agent used
+	// as a tool, so not only its own agent's row).
+	badUse, badLink, badAgent := map[[2]string]bool{}, map[[2]string]bool{}, map[string]bool{}
+	for _, f := range d.Findings {
+		if rs == nil || byAgent[f.AgentID] == nil {
+			continue
+		}
+		p := rs.pathOf(f)
+		for a := range p.agents {
+			badAgent[a] = true
+			for _, u := range usesOf[a] {
+				if p.tools[u.Tool] {
+					badUse[[2]string{a, u.Tool}] = true
+				}
 			}
-			l.bad = true
-			p := rs.pathOf(f)
-			for t := range p.tools {
-				badTool[t] = true
-			}
-			for a := range p.agents {
-				badAgent[a] = true
+			for b := range p.agents {
+				badLink[[2]string{a, b}] = true
 			}
 		}
+	}
+	for _, l := range m.lanes {
+		l.bad = badAgent[l.a.ID]
 		for _, u := range usesOf[l.a.ID] {
 			t := g.Tools[u.Tool]
 			gate := ""
@@ -240,7 +249,7 @@ func newMap(d *Document) *svgMap {
 			}
 			if t.Agent != "" {
 				if t.Agent != l.a.ID {
-					l.links = append(l.links, mapLink{to: t.Agent, label: "runs as tool " + t.Name, gated: gate != "", bad: badAgent[t.Agent]})
+					l.links = append(l.links, mapLink{to: t.Agent, label: "runs as tool " + t.Name, gated: gate != "", bad: badLink[[2]string{l.a.ID, t.Agent}]})
 				}
 				continue
 			}
@@ -248,7 +257,7 @@ func newMap(d *Document) *svgMap {
 			if gate == "" && mt.codeGate {
 				gate = "human approval inside " + t.Name + " before its action"
 			}
-			lt := laneTool{mapTool: mt, label: svgClean(t.Name), bad: badTool[u.Tool], gate: gate, agent: l.a.ID}
+			lt := laneTool{mapTool: mt, label: svgClean(t.Name), bad: badUse[[2]string{l.a.ID, u.Tool}], gate: gate, agent: l.a.ID}
 			if len(mt.zones) == 0 {
 				l.inert = append(l.inert, lt)
 			}
@@ -266,7 +275,7 @@ func newMap(d *Document) *svgMap {
 		if g != nil {
 			for _, k := range g.Links {
 				if k.From == l.a.ID {
-					l.links = append(l.links, mapLink{to: k.To, label: string(k.Kind), bad: badAgent[k.To]})
+					l.links = append(l.links, mapLink{to: k.To, label: string(k.Kind), bad: badLink[[2]string{l.a.ID, k.To}]})
 				}
 			}
 		}
@@ -284,6 +293,9 @@ func newMap(d *Document) *svgMap {
 		}
 		if na, nb := reported(a.findings), reported(b.findings); na != nb {
 			return na > nb
+		}
+		if a.bad != b.bad {
+			return a.bad // on another agent's finding's path
 		}
 		if a.a.File != b.a.File {
 			return a.a.File < b.a.File

@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/acg-dev/acg/internal/svgcheck"
 )
 
 func TestDistinctSuffixes(t *testing.T) {
@@ -62,5 +64,19 @@ func TestFit(t *testing.T) {
 	}
 	if s := fitPath("mcpconfig/pos-desktop/claude_desktop_config.json:2", 43); s != "…/pos-desktop/claude_desktop_config.json:2" {
 		t.Errorf("fitPath: %q", s)
+	}
+}
+
+// TestSVGWithoutGraph: a document built by hand (no graph, or nothing at
+// all) still gives a well-formed map.
+func TestSVGWithoutGraph(t *testing.T) {
+	for _, d := range []*Document{{}, textDoc()} {
+		var b strings.Builder
+		if err := SVG(&b, d); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svgcheck.Parse([]byte(b.String())); err != nil {
+			t.Errorf("%v\n%s", err, b.String())
+		}
 	}
 }
