@@ -23,10 +23,10 @@ import (
 // file:line.
 //
 // The map stays readable on a large scan: rows come most severe first,
-// each cell shows at most cellCap tools and each row at most noteCap
-// finding lines (the rest summarised as "and N more"), and rows stop at
-// a height budget, after which the remaining agents are listed by name
-// and file. Names are never cut silently: a label too long for its box
+// past smallMap agents each cell shows at most a few tools and each row
+// a few finding lines (the rest summarised as "and N more", listed in a
+// tooltip), and rows stop at a height budget, after which the remaining
+// agents are listed by name and file. Names are never cut silently: a label too long for its box
 // ends in an ellipsis and its full text is in a <title> tooltip; tools
 // of the same name are told apart by their file.
 //
@@ -85,10 +85,8 @@ const (
 	lanePad    = 10.0
 	agentMinH  = 58.0
 	noteH      = 16.0
-	// A small map is drawn in full; past smallMap agents each row is cut
-	// shorter: at most cells tools per cell, notes finding lines and
-	// links agent-to-agent lines per row, the last line of each a summary
-	// of the rest ("and N more").
+	// A map of up to smallMap agents is drawn with fullLimits, a larger one
+	// with compactLimits.
 	smallMap   = 8
 	laneBudget = 2400 // px of rows; the agents past it are listed by name
 	listCap    = 12   // lines of that list
@@ -109,9 +107,8 @@ type mapTool struct {
 type laneTool struct {
 	*mapTool
 	label string // its name, with its file where another tool of the row has the same name
-	bad   bool   // on the path of one of this agent's findings
+	bad   bool   // a reported finding's path runs through this use
 	gate  string // what the approval before it is, if one stands
-	agent string
 }
 
 type mapLink struct {
@@ -139,17 +136,17 @@ type note struct {
 	gate                    string
 }
 
-// caps are how much of a row is drawn.
-type caps struct{ cells, notes, links int }
+// limits are how much of a row is drawn.
+type limits struct{ cells, notes, links int }
 
 var (
-	fullCaps    = caps{cells: 6, notes: 6, links: 3}
-	compactCaps = caps{cells: 3, notes: 3, links: 1}
+	fullLimits    = limits{cells: 6, notes: 6, links: 3}
+	compactLimits = limits{cells: 3, notes: 3, links: 1}
 )
 
 type svgMap struct {
 	d      *Document
-	caps   caps
+	lim    limits
 	lanes  []*lane // drawn
 	rest   []*lane // past the budget: listed by name
 	loose  []*policy.Finding
@@ -171,35 +168,9 @@ func SVG(w io.Writer, d *Document) error {
 }
 
 func newMap(d *Document) *svgMap {
-	m := &svgMap{d: d, caps: fullCaps}
+	m := &svgMap{d: d, lim: fullLimits}
 	if len(d.Agents) > smallMap {
-		m.caps = compactCaps
-	}
-	g := d.graph
-	tools := map[string]*mapTool{}
-	var rs *reaches
-	usesOf := map[string][]capgraph.Use{}
-	if g != nil {
-		rs = newReaches(g)
-		for _, u := range g.Uses {
-			usesOf[u.Agent] = append(usesOf[u.Agent], u)
-		}
-		for _, t := range g.Tools {
-			if t.Agent != "" {
-				continue // runs an agent: a link
-			}
-			mt := &mapTool{t: t, codeGate: codeGated(t)}
-			for _, c := range t.Effects.Caps() {
-				mt.caps = append(mt.caps, string(c))
-			}
-			for _, l := range effects.Labels {
-				if t.Effects.Has(l) && t.Effects.Get(l).DecidedBy == effects.ByDefault {
-					mt.assumed = true
-				}
-			}
-			mt.zones = zonesOf(t.Effects)
-			tools[t.ID] = mt
-		}
+		m.lim = compactLimits
 	}
 	byAgent := map[string]*lane{}
 	for _, a := range d.Agents {
@@ -215,71 +186,16 @@ func newMap(d *Document) *svgMap {
 			m.loose = append(m.loose, f)
 		}
 	}
-	// What a finding's path runs through is red wherever it is drawn: the
-	// agents on it, each one's uses of the path's tools, the links
-	// between them (a finding can run through a handoff or an agent used
-	// as a tool, so not only its own agent's row).
-	badUse, badLink, badAgent := map[[2]string]bool{}, map[[2]string]bool{}, map[string]bool{}
-	for _, f := range d.Findings {
-		if rs == nil || byAgent[f.AgentID] == nil {
-			continue
+	if g := d.graph; g != nil {
+		tools := mapTools(g)
+		usesOf := map[string][]capgraph.Use{}
+		for _, u := range g.Uses {
+			usesOf[u.Agent] = append(usesOf[u.Agent], u)
 		}
-		p := rs.pathOf(f)
-		for a := range p.agents {
-			badAgent[a] = true
-			for _, u := range usesOf[a] {
-				if p.tools[u.Tool] {
-					badUse[[2]string{a, u.Tool}] = true
-				}
-			}
-			for b := range p.agents {
-				badLink[[2]string{a, b}] = true
-			}
+		bad := findingPaths(g, d.Findings, usesOf)
+		for _, l := range m.lanes {
+			l.fill(g, tools, usesOf[l.a.ID], bad)
 		}
-	}
-	for _, l := range m.lanes {
-		l.bad = badAgent[l.a.ID]
-		for _, u := range usesOf[l.a.ID] {
-			t := g.Tools[u.Tool]
-			gate := ""
-			if len(u.Gates) > 0 {
-				gate = "human approval before " + t.Name + " (for " + l.a.Name + ")"
-			} else if _, ok := t.Gated(); ok {
-				gate = "human approval before every call of " + t.Name
-			}
-			if t.Agent != "" {
-				if t.Agent != l.a.ID {
-					l.links = append(l.links, mapLink{to: t.Agent, label: "runs as tool " + t.Name, gated: gate != "", bad: badLink[[2]string{l.a.ID, t.Agent}]})
-				}
-				continue
-			}
-			mt := tools[u.Tool]
-			if gate == "" && mt.codeGate {
-				gate = "human approval inside " + t.Name + " before its action"
-			}
-			lt := laneTool{mapTool: mt, label: svgClean(t.Name), bad: badUse[[2]string{l.a.ID, u.Tool}], gate: gate, agent: l.a.ID}
-			if len(mt.zones) == 0 {
-				l.inert = append(l.inert, lt)
-			}
-			for _, z := range mt.zones {
-				l.cells[z] = append(l.cells[z], lt)
-			}
-		}
-		l.label()
-		for z := range l.cells {
-			sortBy(l.cells[z], func(t laneTool) string {
-				return fmt.Sprintf("%d\x00%s\x00%s", b2i(!t.bad), t.label, t.t.ID)
-			})
-		}
-		sortBy(l.inert, func(t laneTool) string { return t.label + "\x00" + t.t.ID })
-		if g != nil {
-			for _, k := range g.Links {
-				if k.From == l.a.ID {
-					l.links = append(l.links, mapLink{to: k.To, label: string(k.Kind), bad: badLink[[2]string{l.a.ID, k.To}]})
-				}
-			}
-		}
-		sortBy(l.links, func(k mapLink) string { return k.to + "\x00" + k.label })
 	}
 	for _, l := range m.lanes {
 		l.notes = m.notesOf(l, byAgent)
@@ -306,6 +222,107 @@ func newMap(d *Document) *svgMap {
 		return a.a.ID < b.a.ID
 	})
 	return m
+}
+
+// mapTools are the graph's tools as drawn, by id; a tool that runs an
+// agent is drawn as a link instead.
+func mapTools(g *capgraph.Graph) map[string]*mapTool {
+	tools := map[string]*mapTool{}
+	for _, t := range g.Tools {
+		if t.Agent != "" {
+			continue
+		}
+		mt := &mapTool{t: t, codeGate: codeGated(t), zones: zonesOf(t.Effects)}
+		for _, c := range t.Effects.Caps() {
+			mt.caps = append(mt.caps, string(c))
+		}
+		for _, l := range effects.Labels {
+			if t.Effects.Has(l) && t.Effects.Get(l).DecidedBy == effects.ByDefault {
+				mt.assumed = true
+			}
+		}
+		tools[t.ID] = mt
+	}
+	return tools
+}
+
+// onPath is what the reported findings' paths run through.
+type onPath struct {
+	agents map[string]bool
+	uses   map[[2]string]bool // agent, tool
+	links  map[[2]string]bool // agent, agent
+}
+
+// findingPaths: a finding's path is red wherever it is drawn: the agents
+// on it, each one's uses of the path's tools, the links between them (a
+// finding can run through a handoff or an agent used as a tool, so not
+// only through its own agent's row).
+func findingPaths(g *capgraph.Graph, fs []*policy.Finding, usesOf map[string][]capgraph.Use) onPath {
+	on := onPath{agents: map[string]bool{}, uses: map[[2]string]bool{}, links: map[[2]string]bool{}}
+	rs := newReaches(g)
+	for _, f := range fs {
+		p := rs.pathOf(f)
+		for a := range p.agents {
+			on.agents[a] = true
+			for _, u := range usesOf[a] {
+				if p.tools[u.Tool] {
+					on.uses[[2]string{a, u.Tool}] = true
+				}
+			}
+			for b := range p.agents {
+				on.links[[2]string{a, b}] = true
+			}
+		}
+	}
+	return on
+}
+
+// fill puts the agent's tools in the cells of their zones and collects
+// its links to other agents.
+func (l *lane) fill(g *capgraph.Graph, tools map[string]*mapTool, uses []capgraph.Use, on onPath) {
+	l.bad = on.agents[l.a.ID]
+	for _, u := range uses {
+		t := g.Tools[u.Tool]
+		if t == nil {
+			continue
+		}
+		gate := ""
+		if len(u.Gates) > 0 {
+			gate = "human approval before " + t.Name + " (for " + l.a.Name + ")"
+		} else if _, ok := t.Gated(); ok {
+			gate = "human approval before every call of " + t.Name
+		}
+		if t.Agent != "" {
+			if t.Agent != l.a.ID {
+				l.links = append(l.links, mapLink{to: t.Agent, label: "runs as tool " + t.Name, gated: gate != "", bad: on.links[[2]string{l.a.ID, t.Agent}]})
+			}
+			continue
+		}
+		mt := tools[u.Tool]
+		if gate == "" && mt.codeGate {
+			gate = "human approval inside " + t.Name + " before its action"
+		}
+		lt := laneTool{mapTool: mt, label: svgClean(t.Name), bad: on.uses[[2]string{l.a.ID, u.Tool}], gate: gate}
+		if len(mt.zones) == 0 {
+			l.inert = append(l.inert, lt)
+		}
+		for _, z := range mt.zones {
+			l.cells[z] = append(l.cells[z], lt)
+		}
+	}
+	l.label()
+	for z := range l.cells {
+		sortBy(l.cells[z], func(t laneTool) string {
+			return fmt.Sprintf("%d\x00%s\x00%s", b2i(!t.bad), t.label, t.t.ID)
+		})
+	}
+	sortBy(l.inert, func(t laneTool) string { return t.label + "\x00" + t.t.ID })
+	for _, k := range g.Links {
+		if k.From == l.a.ID {
+			l.links = append(l.links, mapLink{to: k.To, label: string(k.Kind), bad: on.links[[2]string{l.a.ID, k.To}]})
+		}
+	}
+	sortBy(l.links, func(k mapLink) string { return k.to + "\x00" + k.label })
 }
 
 func b2i(b bool) int {
@@ -521,8 +538,8 @@ func (m *svgMap) notesOf(l *lane, byAgent map[string]*lane) []note {
 	})
 	var out []note
 	shown := len(fs)
-	if shown > m.caps.notes {
-		shown = m.caps.notes - 1
+	if shown > m.lim.notes {
+		shown = m.lim.notes - 1
 	}
 	locW, ruleW := 0, 0
 	for _, f := range fs[:shown] {
@@ -554,7 +571,7 @@ func (m *svgMap) notesOf(l *lane, byAgent map[string]*lane) []note {
 		}
 		return svgClean(id)
 	}
-	if len(l.links) > m.caps.links {
+	if len(l.links) > m.lim.links {
 		// One line for all of them, the tooltip with each.
 		var parts, tip []string
 		color := "#555"
@@ -583,7 +600,7 @@ func (m *svgMap) notesOf(l *lane, byAgent map[string]*lane) []note {
 			out = append(out, note{text: text, color: color, class: "link", gate: gate})
 		}
 	}
-	if len(l.inert) > 0 && m.caps == fullCaps {
+	if len(l.inert) > 0 && m.lim == fullLimits {
 		var names []string
 		for _, t := range l.inert {
 			names = append(names, t.label)
@@ -808,7 +825,7 @@ func (m *svgMap) layout() {
 	y := top + colHead + 8
 	for i, l := range m.lanes {
 		for _, c := range l.cells {
-			l.rows = max(l.rows, min(len(c), m.caps.cells))
+			l.rows = max(l.rows, min(len(c), m.lim.cells))
 		}
 		l.rows = max(l.rows, 1)
 		l.h = lanePad + l.rowsH() + float64(len(l.notes))*noteH + lanePad
@@ -1032,8 +1049,8 @@ func (m *svgMap) renderCell(b *strings.Builder, l *lane, z int) {
 		fmt.Fprintf(b, `<text x="%s" y="%s" font-style="italic" font-size="11" fill="#999">none</text>`, f1(x+gateGutter), f1(y+15))
 	}
 	shown := ts
-	if len(ts) > m.caps.cells {
-		shown = ts[:m.caps.cells-1]
+	if len(ts) > m.lim.cells {
+		shown = ts[:m.lim.cells-1]
 	}
 	for _, t := range shown {
 		m.renderTool(b, t, x, y)
