@@ -90,6 +90,7 @@ const (
 	smallMap   = 8
 	laneBudget = 2400 // px of rows; the agents past it are listed by name
 	listCap    = 12   // lines of that list
+	looseCap   = 6    // lines of findings of no agent
 	red        = "#d62828"
 	gateGreen  = "#1f8a4c"
 	mono       = "DejaVu Sans Mono, Menlo, Consolas, monospace"
@@ -854,9 +855,12 @@ func (m *svgMap) restList() []string {
 	if len(m.loose) > 0 {
 		out = append(out, "Findings of no agent:")
 	}
-	for _, f := range m.loose {
-		s, _ := fit("● "+findingLine(f), width)
-		out = append(out, s)
+	for i, f := range m.loose {
+		if i == looseCap-1 && len(m.loose) > looseCap {
+			out = append(out, fmt.Sprintf("and %d more", len(m.loose)-i))
+			break
+		}
+		out = append(out, "● "+findingLine(f))
 	}
 	if len(m.rest) == 0 {
 		return out
@@ -928,7 +932,12 @@ func (m *svgMap) render() string {
 	if len(m.list) > 0 {
 		b.WriteString(`<g class="rest">`)
 		for i, s := range m.list {
-			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="11" font-family="%s" fill="#444">%s</text>`, f1(margin), f1(m.listY+float64(i)*noteH+11), mono, xmlEsc(s))
+			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="11" font-family="%s" fill="#444">`, f1(margin), f1(m.listY+float64(i)*noteH+11), mono)
+			if cut, ok := fit(s, capacity(m.width-2*margin, 11)); ok {
+				fmt.Fprintf(&b, `<title>%s</title>`, xmlEsc(s))
+				s = cut
+			}
+			b.WriteString(xmlEsc(s) + "</text>")
 		}
 		b.WriteString("</g>\n")
 	}

@@ -87,6 +87,9 @@ func hostile(t *testing.T) string {
 // a well-formed map, with the characters shown in a visible form.
 func TestSVGHostileNames(t *testing.T) {
 	_, root := mapOf(t, hostile(t))
+	if wholeInTooltips(t, root) == 0 {
+		t.Error("the hostile agent's long name is not cut")
+	}
 	all := root.AllText()
 	if drawn := root.Drawn(); !strings.Contains(drawn, `\x1b[2K\x1b[1Aev`) {
 		t.Errorf("the map does not draw the agent's name escaped:\n%s", drawn)
@@ -225,6 +228,7 @@ func TestSVGLargeScan(t *testing.T) {
 				t.Errorf("finding line without file:line: %q", f.Drawn())
 			}
 		}
+		wholeInTooltips(t, lane)
 	}
 	if !bytes.Contains(src, []byte("acg scan --format text lists every finding")) {
 		t.Error("the agents past the budget are not summarised")
@@ -253,6 +257,26 @@ func TestSVGLargeScan(t *testing.T) {
 		}
 		last = r
 	}
+}
+
+// wholeInTooltips: any text cut short (an ellipsis at either end) has its
+// whole in its own tooltip or its group's.
+func wholeInTooltips(t *testing.T, root *svgcheck.Node) int {
+	t.Helper()
+	n := 0
+	for _, txt := range root.All(func(n *svgcheck.Node) bool {
+		return n.Name == "text" && (strings.HasSuffix(n.Text(), "…") || strings.HasPrefix(n.Text(), "…"))
+	}) {
+		n++
+		holder := txt
+		if txt.Title() == "" {
+			holder = txt.Parent
+		}
+		if cut := strings.TrimSuffix(strings.TrimPrefix(txt.Text(), "…"), "…"); !strings.Contains(holder.Title(), cut) {
+			t.Errorf("%q is cut and no tooltip holds it (%q)", txt.Text(), holder.Title())
+		}
+	}
+	return n
 }
 
 var (
