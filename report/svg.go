@@ -26,9 +26,14 @@ import (
 // past smallMap agents each cell shows at most a few tools and each row
 // a few finding lines (the rest summarised as "and N more", listed in a
 // tooltip), and rows stop at a height budget, after which the remaining
-// agents are listed by name and file. Names are never cut silently: a label too long for its box
-// ends in an ellipsis and its full text is in a <title> tooltip; tools
-// of the same name are told apart by their file.
+// agents are listed by name and file. Names are never cut silently: a
+// label too long for its box ends in an ellipsis and its full text is in
+// a <title> tooltip; tools of a row with the same name are told apart by
+// their file.
+//
+// Every string from a scanned file goes through svgClean (control
+// characters shown escaped, invalid UTF-8 replaced) and xml.EscapeText,
+// so that the map is well-formed XML whatever the repository holds.
 //
 // The layout is a fixed function of the document (no randomness, no font
 // metrics): labels are set in a monospace font whose width is known.
