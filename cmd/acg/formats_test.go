@@ -321,6 +321,9 @@ func TestFormatGoldens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if ext == "svg" {
+			parseSVG(t, filepath.Join(dir, "inbox."+ext))
+		}
 		got[ext] = b
 	}
 	for ext, b := range got {

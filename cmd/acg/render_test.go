@@ -15,9 +15,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/acg-dev/acg/internal/svgcheck"
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/report"
 )
+
+// parseSVG fails the test unless an SVG the CLI wrote is well-formed XML.
+func parseSVG(t *testing.T, path string) *svgcheck.Node {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := svgcheck.Parse(b)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return root
+}
 
 // need returns the path of a tool the test needs, or skips the test
 // (fails it under CI, where .ci/run installs it).
@@ -94,12 +109,11 @@ func count(img image.Image, c color.RGBA, above int) int {
 
 func near(a uint32, b uint8) bool { d := int(a) - int(b); return d > -12 && d < 12 }
 
-var footerRe = regexp.MustCompile(`<line x1="[0-9.]+" y1="([0-9.]+)"`)
-
 // TestSVGRenders renders the trust-boundary maps with a real browser and
 // checks what a reader must see: the three zones, the violating path in
 // red where there is one and none where an approval closes it, and the
-// approval gates.
+// approval gates; and from the XML, that each tool sits in the zones of
+// its own effects.
 func TestSVGRenders(t *testing.T) {
 	chromium := need(t, "chromium", "apt-get install chromium")
 	var (
@@ -113,10 +127,15 @@ func TestSVGRenders(t *testing.T) {
 		fixture string
 		red     bool
 		gates   bool
+		// zones: agent id → zone → the tool ids drawn there
+		zones map[string]map[string]string
 	}{
-		{"inbox", true, false},
-		{"inbox-fixed", false, true},
-		{"ops-desk", true, true}, // 30 tools
+		{"inbox", true, false, map[string]map[string]string{"agent.py#inbox_assistant": {
+			"untrusted": "tools.py#read_email", "private": "tools.py#read_email tools.py#read_notes", "action": "tools.py#send_http"}}},
+		{"inbox-fixed", false, true, nil},
+		{"ops-desk", true, true, map[string]map[string]string{"agents.py#research_agent": { // 30 tools
+			"untrusted": "web.py#fetch_page web.py#read_feed web.py#search_web", "private": "data.py#read_note",
+			"action": "web.py#fetch_page web.py#read_feed actions.py#save_note"}}},
 	} {
 		t.Run(tt.fixture, func(t *testing.T) {
 			dir := t.TempDir()
@@ -124,12 +143,29 @@ func TestSVGRenders(t *testing.T) {
 			if _, errs, code := run(t, "../../testdata/"+tt.fixture, "--fail-on", "none", "--svg", svg); code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			src, _ := os.ReadFile(svg)
-			fm := footerRe.FindSubmatch(src)
-			if fm == nil {
+			root := parseSVG(t, svg)
+			for agent, zones := range tt.zones {
+				for zone, want := range zones {
+					var got []string
+					for _, c := range root.All(func(n *svgcheck.Node) bool {
+						return n.HasClass("cell") && n.Attr["data-agent"] == agent && n.Attr["data-zone"] == zone
+					}) {
+						for _, tool := range c.All(svgcheck.Class("tool")) {
+							got = append(got, tool.Attr["data-tool"])
+						}
+					}
+					if strings.Join(got, " ") != want {
+						t.Errorf("%s, zone %s: %v, want %s", agent, zone, got, want)
+					}
+				}
+			}
+			var footer float64
+			for _, l := range root.All(func(n *svgcheck.Node) bool { return n.Name == "line" && n.Parent.HasClass("footer") }) {
+				footer, _ = strconv.ParseFloat(l.Attr["y1"], 64)
+			}
+			if footer == 0 {
 				t.Fatal("no footer line")
 			}
-			footer, _ := strconv.ParseFloat(string(fm[1]), 64)
 			img := renderPNG(t, chromium, svg)
 			for name, c := range map[string]color.RGBA{"untrusted": amber, "private": blue, "action": purple} {
 				if n := count(img, c, int(footer)); n < 2000 {
