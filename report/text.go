@@ -177,7 +177,7 @@ func notices(b *strings.Builder, d *Document, p painter) {
 	}
 	b.WriteString(p.paint(ansiBold+ansiYellow, "notices (input not read in full: findings may be missing)") + "\n")
 	for _, n := range d.Notices {
-		fmt.Fprintf(b, "  %s %s: %s\n", p.paint(ansiBold, n.where()+":"), n.Kind, n.Message)
+		fmt.Fprintf(b, "  %s %s: %s\n", p.paint(ansiBold, termsafe.String(n.where())+":"), termsafe.String(n.Kind), termsafe.String(n.Message))
 	}
 	b.WriteString("\n")
 }
