@@ -1,0 +1,70 @@
+package secret
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMaskHidesSecrets(t *testing.T) {
+	cases := []struct{ in, want, secret string }{
+		{`Bash(curl -H 'Authorization: Bearer abcDEF123456ghiJKL' *)`, `Bash(curl -H 'Authorization: Bearer ****' *)`, "abcDEF123456ghiJKL"},
+		{`Bash(curl -u admin:hunter2pass https://x)`, "", "hunter2pass"},
+		{`Authorization: Basic dXNlcjpwYXNz`, `Authorization: Basic ****`, "dXNlcjpwYXNz"},
+		{`--api-key sk-proj-0123456789abcdefABCDEF`, `--api-key ****`, "sk-proj-0123456789abcdefABCDEF"},
+		{`--api-key=shortish`, `--api-key=****`, "shortish"},
+		{`https://user:p4ssw0rd@example.com/x`, `https://****@example.com/x`, "p4ssw0rd"},
+		{`https://api.example.com/v1?token=tok_0123abcd&mode=1`, `https://api.example.com/v1?token=****&mode=1`, "tok_0123abcd"},
+		{`Bash(export GITHUB_TOKEN=ghp_0123456789abcdefghijABCDEFGHIJ:*)`, `Bash(export GITHUB_TOKEN=****:*)`, "ghp_0123456789"},
+		{`run ghp_0123456789abcdefghijABCDEFGHIJ now`, `run **** now`, "ghp_0123456789"},
+		{`AKIAIOSFODNN7EXAMPLE`, `****`, "AKIAIOSFODNN7EXAMPLE"},
+		{`key AIzaSyA-0123456789abcdefghijklmnopqrs`, `key ****`, "AIzaSyA"},
+		{`xoxb-123456789012-abcdefABCDEF`, `****`, "xoxb-123456789012"},
+		{`glpat-abcdefghij0123456789`, `****`, "glpat-abcdefghij"},
+		{`Bash(curl -H "Authorization: token abc123" *)`, `Bash(curl -H "Authorization: token ****" *)`, "abc123"},
+		{`password: hunter2`, `password: ****`, "hunter2"},
+		{`echo 9f8A7b6C5d4E3f2A1b0C9d8E7f6A5b4C`, `echo ****`, "9f8A7b6C5d4E3f2A1b0C"},
+		{`aws wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY1`, `aws ****`, "wJalrXUtnFEMI"},
+		{`curl -H "X-Api-Key: 0123456789abcdef"`, `curl -H "X-Api-Key: ****"`, "0123456789abcdef"},
+	}
+	for _, c := range cases {
+		got := Mask(c.in)
+		if strings.Contains(got, c.secret) {
+			t.Errorf("Mask(%q) = %q: still holds %q", c.in, got, c.secret)
+		}
+		if c.want != "" && got != c.want {
+			t.Errorf("Mask(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestMaskKeepsOrdinaryText(t *testing.T) {
+	for _, s := range []string{
+		"Bash(git status)", "Read(./src/**)", "Bash(git push:*)", "Bash(npm run test:*)",
+		"WebFetch(domain:docs.auth0.com)", "mcp__github__create_pull_request_review",
+		"mcp__server2__list_issues_for_repo", "Bash(tmux new-session:*)", "Read(~/.aws/credentials)",
+		"Bash(gh auth status)", "Edit(src/components/widgets/DatePicker.tsx)", "Bash(session:*)",
+		"https://api.example.com/v1/items", "--token ${GITHUB_TOKEN}", "API_KEY=$API_KEY",
+		"Authorization: Bearer ${TOKEN}", "@modelcontextprotocol/server-filesystem", "sk-learn",
+		"Bash(python -m pytest tests/test_auth.py)", "send_http", "READ_PRIVATE", "e2e-tests",
+		"Bash(token)", "password", "the session is over",
+	} {
+		if got := Mask(s); got != s {
+			t.Errorf("Mask(%q) = %q, want it unchanged", s, got)
+		}
+	}
+}
+
+func TestQuoteKey(t *testing.T) {
+	if got := QuoteKey("AWS_SECRET_ACCESS_KEY"); got != `"AWS_SECRET_ACCESS_KEY"` {
+		t.Errorf("an ordinary key name: %s", got)
+	}
+	for _, k := range []string{"AKIAIOSFODNN7EXAMPLE", "9f8A7b6C5d4E3f2A1b0C9d8E7f6A5b4C", "Bearer abcDEF123456ghiJKL"} {
+		if got := QuoteKey(k); strings.Contains(got, k[4:12]) {
+			t.Errorf("QuoteKey(%q) = %s", k, got)
+		}
+	}
+	long := strings.Repeat("verylongkeyname", 10)
+	if got := QuoteKey(long); len(got) > 60 {
+		t.Errorf("QuoteKey of a long key is %d bytes: %s", len(got), got)
+	}
+}
