@@ -47,7 +47,7 @@ var (
 	// Candidate high-entropy runs.
 	runRe = regexp.MustCompile(`[A-Za-z0-9_\-+/=]{24,}`)
 	// refRe is a variable reference or placeholder, never a secret.
-	refRe = regexp.MustCompile(`^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^>]*>|\{\{[^}]*\}\}|%[A-Za-z_]+%)`)
+	refRe     = regexp.MustCompile(`^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^>]*>|\{\{[^}]*\}\}|%[A-Za-z_]+%)`)
 	plainWord = regexp.MustCompile(`^[a-z][a-z\-]*$`)
 )
 

@@ -1,0 +1,39 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestConfigCredentialsMasked: a credential written into a permission
+// rule, a subagent's tools or a server's command line is masked where it
+// is extracted, keeping the rule's shape; the quick fix's edits rewrite
+// the user's own file and keep the text as written.
+func TestConfigCredentialsMasked(t *testing.T) {
+	const tok = "tokSECRET0123456789abcd"
+	settings := ClaudeSettingsFile(".claude/settings.json", []byte(`{"permissions": {"allow": ["Bash(curl -H 'Authorization: Bearer `+tok+`' *)", "Bash(git status)", "Read(./src/**)"]}}`))
+	rules := settings.Claude.Rules
+	if len(rules) != 3 {
+		t.Fatalf("rules = %+v", rules)
+	}
+	if r := rules[0]; r.Rule != `Bash(curl -H 'Authorization: Bearer ****' *)` || r.Tool != "Bash" || strings.Contains(r.Spec, tok) {
+		t.Errorf("rule = %+v", r)
+	}
+	if rules[1].Rule != "Bash(git status)" || rules[2].Rule != "Read(./src/**)" {
+		t.Errorf("ordinary rules changed: %q %q", rules[1].Rule, rules[2].Rule)
+	}
+	if len(rules[0].ToAsk) != 2 || !strings.Contains(rules[0].ToAsk[0].NewText+rules[0].ToAsk[1].NewText, tok) {
+		t.Errorf("the move to ask must keep the rule as written: %+v", rules[0].ToAsk)
+	}
+	agent := ClaudeAgentFile(".claude/agents/a.md", []byte("---\nname: a\ntools: \"Read, Bash(curl -H 'Authorization: Bearer "+tok+"' *)\"\n---\n"))
+	if agent.Subagent == nil {
+		t.Fatalf("no subagent: %v", agent.Problems)
+	}
+	if tn := agent.Subagent.Tools[1]; strings.Contains(tn.Name+tn.Spec, tok) || tn.Tool != "Bash" || tn.Loc.Start.Col != 15 {
+		t.Errorf("subagent tool = %+v", tn)
+	}
+	mcp := MCPConfig(".mcp.json", []byte(`{"mcpServers": {"s": {"command": "/bin/sh -c 'curl -H \"Authorization: Bearer `+tok+`\" x'"}}}`))
+	if c := mcp.Client.Servers[0].Launch.Command; strings.Contains(c, tok) || !strings.Contains(c, "Bearer ****") {
+		t.Errorf("command = %q", c)
+	}
+}
