@@ -2,6 +2,7 @@ package incremental
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -171,6 +172,11 @@ func LoadWithProgress(ctx context.Context, root string, paths []string, progress
 					progress(int(done.Add(1)), len(rels))
 				}
 				src, why, err := readFile(root, rels[i])
+				var le *LinkError
+				if errors.As(err, &le) {
+					fileWarns[i] = le.Warning(rels[i])
+					continue
+				}
 				if err != nil {
 					fileWarns[i] = Warning{Path: rels[i], Message: "not readable: " + err.Error()}
 					continue

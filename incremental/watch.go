@@ -116,7 +116,9 @@ func (w *Watcher) event(ev fsnotify.Event) {
 	}
 	var rels []string
 	if ev.Has(fsnotify.Create) {
-		if info, err := os.Stat(ev.Name); err == nil && info.IsDir() {
+		// Lstat: a link to a directory is not descended into (ReadInRoot
+		// would refuse every file below it anyway).
+		if info, err := os.Lstat(ev.Name); err == nil && info.IsDir() {
 			if !skipDirs[filepath.Base(ev.Name)] {
 				rels = w.addTree(ev.Name)
 			}

@@ -2,9 +2,12 @@ package lsp_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/acg-dev/acg/internal/linkfixture"
 	"github.com/acg-dev/acg/lsp/lsptest"
 )
 
@@ -51,4 +54,35 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestSymlinksNotFollowedByServer: the server reads no config through a
+// link out of the root, at startup or when a link appears on disk; the
+// log names each link and nothing from outside reaches the client.
+func TestSymlinksNotFollowedByServer(t *testing.T) {
+	repo := linkfixture.Build(t, "../testdata/inbox")
+	c := lsptest.Start(t, repo.Root, lsptest.Options{Caps: lsptest.RichCaps()})
+	c.Initialize()
+	c.WaitDiags("agent.py", hasDiags)
+	for _, l := range append(repo.Links, repo.Inside) {
+		want := filepath.Join(repo.Root, filepath.FromSlash(l)) + ": skipped: a symbolic link"
+		c.Wait("a warning naming "+l, func() bool { return c.Logged(want) })
+	}
+	// A link made while the server runs, heard by its file watcher.
+	if err := os.Symlink(filepath.Join(repo.Root, ".mcp.json"), filepath.Join(repo.Root, "sub", ".mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(repo.Root, "sub", ".mcp.json") + ": skipped: a symbolic link"
+	c.Wait("a warning naming the new link", func() bool { return c.Logged(want) })
+	var all strings.Builder
+	c.Wait("the record", func() bool {
+		all.WriteString(mustJSON(t, c.Diags))
+		all.WriteString(mustJSON(t, c.Logs))
+		return true
+	})
+	for _, m := range repo.Markers {
+		if strings.Contains(all.String(), m) {
+			t.Errorf("%q from outside the root reached the client", m)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -86,9 +87,15 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		prog.Stop()
 		return fail(stderr, err)
 	}
-	if snap, err = withConfig(snap, r, *cfgPath); err != nil {
+	var cfgWarns []incremental.Warning
+	if snap, cfgWarns, err = withConfig(snap, r, *cfgPath); err != nil {
 		prog.Stop()
 		return fail(stderr, err)
+	}
+	for _, w := range cfgWarns {
+		if !slices.Contains(warns, w) { // the walk may have named the link already
+			warns = append(warns, w)
+		}
 	}
 	cfg, _ := snap.Config() // a bad config is reported with the analysis
 	sel, err := provers.Select(*engine, tools.FromConfig(cfg, r))
@@ -158,21 +165,35 @@ var formats = map[string]writer{
 }
 
 // withConfig applies --config, or the root's .acg.yaml when the scanned
-// paths did not include it (a scan of single files).
-func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Snapshot, error) {
+// paths did not include it (a scan of single files). --config is the
+// user's own choice and is read wherever it is; the root's file is read
+// like every file of the tree, never through a link (a warning says so).
+func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Snapshot, []incremental.Warning, error) {
+	var c *config.Config
 	if path == "" {
-		p := filepath.Join(root, config.FileName)
 		if snap.File(config.FileName) != nil {
-			return snap, nil
+			return snap, nil, nil
 		}
-		if _, err := os.Stat(p); err != nil {
-			return snap, nil
+		src, why, err := incremental.ReadInRoot(root, config.FileName)
+		var le *incremental.LinkError
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return snap, nil, nil
+		case errors.As(err, &le):
+			return snap, []incremental.Warning{le.Warning(config.FileName)}, nil
+		case err != nil:
+			return nil, nil, fmt.Errorf("config: %w", err)
+		case why != "":
+			return nil, nil, fmt.Errorf("the configuration is not valid:\n%s: %s", config.FileName, why)
 		}
-		path = p
+		if c, err = config.Parse(config.FileName, src); err != nil {
+			return nil, nil, fmt.Errorf("the configuration is not valid:\n%w", err)
+		}
+		return snap.WithConfig(c), nil, nil
 	}
 	c, err := config.Load(path)
 	if err != nil {
-		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
+		return nil, nil, fmt.Errorf("the configuration is not valid:\n%w", err)
 	}
 	// Inside the root, name it like every other path of the output.
 	if ar, err1 := filepath.Abs(root); err1 == nil {
@@ -182,7 +203,7 @@ func withConfig(snap *incremental.Snapshot, root, path string) (*incremental.Sna
 			}
 		}
 	}
-	return snap.WithConfig(c), nil
+	return snap.WithConfig(c), nil, nil
 }
 
 // parseInterspersed parses flags wherever they stand among the paths

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/acg-dev/acg/internal/linkfixture"
 )
 
 // configSecrets are the fake credentials in testdata/secrets/config-credentials.
@@ -27,6 +30,36 @@ func TestSecretsNeverEchoed(t *testing.T) {
 		}
 		if format == "json" && !strings.Contains(out, `Bash(curl -H 'Authorization: Bearer ****' *)`) {
 			t.Errorf("json output lost the masked rule's shape:\n%s", out)
+		}
+	}
+}
+
+// TestSymlinksOutOfRootNotFollowed: a scan reads no file through a link
+// out of the root, in any format, whole-tree or single-file; each link is
+// named in a warning that does not say where it points.
+func TestSymlinksOutOfRootNotFollowed(t *testing.T) {
+	repo := linkfixture.Build(t, "../../testdata/inbox")
+	root, links, markers := repo.Root, append(repo.Links, repo.Inside), repo.Markers
+	for _, args := range [][]string{
+		{"--format", "text", root}, {"--format", "json", root}, {"--format", "sarif", root},
+		{"--format", "json", filepath.Join(root, "agent.py")},
+	} {
+		out, errs, code := run(t, append([]string{"--engine", "builtin", "--fail-on", "none"}, args...)...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d\n%s", args, code, errs)
+		}
+		for _, m := range markers {
+			if strings.Contains(out+errs, m) {
+				t.Errorf("%v: the output holds %q from outside the root:\nstdout: %.2000s\nstderr: %s", args, m, out, errs)
+			}
+		}
+		if args[len(args)-1] != root {
+			continue // a single-file scan reads only the file and the root's config
+		}
+		for _, l := range links {
+			if !strings.Contains(errs, "warning: "+l+": ") {
+				t.Errorf("%v: no warning names the link %s:\n%s", args, l, errs)
+			}
 		}
 	}
 }
