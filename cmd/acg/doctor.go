@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/acg-dev/acg/config"
+	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/prove/provers"
 )
 
@@ -28,8 +28,17 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	// Paths set in the current directory's .acg.yaml count, as in a scan.
-	if src, err := os.ReadFile(config.FileName); err == nil {
+	// Paths set in the current directory's .acg.yaml count, as in a scan;
+	// it is read as a scan reads it, never through a link.
+	src, why, err := incremental.ReadInRoot(".", config.FileName)
+	var le *incremental.LinkError
+	switch {
+	case errors.As(err, &le):
+		fmt.Fprintf(stderr, "acg: warning: %s\n", le.Warning(config.FileName))
+	case why != "":
+		fmt.Fprintf(stderr, "acg: warning: %s: %s\n", config.FileName, why)
+	}
+	if err == nil && src != nil {
 		cfg, err := config.Parse(config.FileName, src)
 		if err != nil {
 			fmt.Fprintf(stderr, "acg doctor: %v\n", err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,5 +62,25 @@ func TestSymlinksOutOfRootNotFollowed(t *testing.T) {
 				t.Errorf("%v: no warning names the link %s:\n%s", args, l, errs)
 			}
 		}
+	}
+}
+
+// TestDoctorReadsNoLinkedConfig: acg doctor reads the current directory's
+// .acg.yaml like a scan does, never through a link.
+func TestDoctorReadsNoLinkedConfig(t *testing.T) {
+	repo := linkfixture.Build(t, "../../testdata/inbox")
+	t.Chdir(repo.Root)
+	t.Setenv("PATH", t.TempDir())
+	var out, errb bytes.Buffer
+	if code := doctor(nil, &out, &errb); code != exitOK {
+		t.Errorf("exit %d: %s", code, errb.String())
+	}
+	for _, m := range repo.Markers {
+		if strings.Contains(out.String()+errb.String(), m) {
+			t.Errorf("doctor's output holds %q from outside the root:\n%s%s", m, out.String(), errb.String())
+		}
+	}
+	if !strings.Contains(errb.String(), "warning: .acg.yaml: skipped: a symbolic link") {
+		t.Errorf("no warning names the link:\n%s", errb.String())
 	}
 }
