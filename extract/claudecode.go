@@ -472,8 +472,10 @@ func yamlErrLoc(f *File, src []byte, base int, err error) Loc {
 	return y.loc(off, lineEnd(src, off))
 }
 
+// yamlErrMsg is a YAML error for a message, without the line and without
+// what the parser quotes from the input (an anchor's name, a value).
 func yamlErrMsg(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg := secret.DropQuoted(strings.TrimPrefix(err.Error(), "yaml: "))
 	if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "line ") {
 		msg = msg[i+2:]
 	}

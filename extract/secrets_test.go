@@ -37,3 +37,22 @@ func TestConfigCredentialsMasked(t *testing.T) {
 		t.Errorf("command = %q", c)
 	}
 }
+
+// TestYAMLErrorsQuoteNothing: a YAML error in a subagent or a crew config
+// does not quote the input.
+func TestYAMLErrorsQuoteNothing(t *testing.T) {
+	const v = "abcSECRET123"
+	for _, f := range []*File{
+		ClaudeAgentFile(".claude/agents/a.md", []byte("---\nname: *"+v+"\n---\n")),
+		CrewYAML("config/agents.yaml", []byte("a: *"+v+"\n")),
+	} {
+		if len(f.Problems) == 0 {
+			t.Errorf("%s: no problem", f.Path)
+		}
+		for _, p := range f.Problems {
+			if strings.Contains(p.Message, v) {
+				t.Errorf("%s: %s", f.Path, p.Message)
+			}
+		}
+	}
+}

@@ -90,6 +90,13 @@ func QuoteKey(k string) string {
 	return strconv.Quote(k)
 }
 
+var quotedRe = regexp.MustCompile("'[^'\\s]{2,}'|`[^`\\n]*`|\"[^\"\\n]{2,}\"")
+
+// DropQuoted removes what a parser's error message quotes from its input
+// (yaml.v3: "unknown anchor 'x' referenced"), keeping quoted punctuation
+// ("did not find expected ',' or ']'").
+func DropQuoted(msg string) string { return quotedRe.ReplaceAllString(msg, "…") }
+
 func isScheme(v string) bool {
 	switch strings.ToLower(v) {
 	case "bearer", "basic", "token":

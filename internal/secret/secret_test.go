@@ -68,3 +68,16 @@ func TestQuoteKey(t *testing.T) {
 		t.Errorf("QuoteKey of a long key is %d bytes: %s", len(got), got)
 	}
 }
+
+func TestDropQuoted(t *testing.T) {
+	for in, want := range map[string]string{
+		"unknown anchor 'AKIAEXAMPLE' referenced":        "unknown anchor … referenced",
+		"did not find expected ',' or ']'":               "did not find expected ',' or ']'",
+		"cannot unmarshal !!str `hunter2` into bool":     "cannot unmarshal !!str … into bool",
+		`line 3: found "hunter2" where a key was wanted`: "line 3: found … where a key was wanted",
+	} {
+		if got := DropQuoted(in); got != want {
+			t.Errorf("DropQuoted(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
