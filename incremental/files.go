@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // MaxFileSize is the largest file extracted. Agent code is small; a larger
@@ -75,7 +76,7 @@ func Discover(root string, paths []string) ([]string, []Warning, error) {
 		if rel != "." {
 			// A path named below the root is held to the root's rule.
 			var le *LinkError
-			if err := linkOnPath(root, rel); errors.As(err, &le) {
+			if _, err := linkOnPath(root, rel); errors.As(err, &le) {
 				warns = append(warns, le.Warning(rel))
 				continue
 			}
@@ -197,22 +198,23 @@ func (e *LinkError) about(rel string) string {
 func (e *LinkError) Warning(rel string) Warning { return Warning{Path: rel, Message: e.about(rel)} }
 
 // linkOnPath returns a *LinkError when rel, or a directory on the way to
-// it, is a symbolic link below root. A missing component is an error that
-// wraps fs.ErrNotExist.
-func linkOnPath(root, rel string) error {
+// it, is a symbolic link below root, and otherwise what rel is. A missing
+// component is an error that wraps fs.ErrNotExist.
+func linkOnPath(root, rel string) (fs.FileInfo, error) {
 	cur := root
 	parts := strings.Split(filepath.ToSlash(rel), "/")
+	var info fs.FileInfo
 	for i, part := range parts {
 		cur = filepath.Join(cur, part)
-		info, err := os.Lstat(cur)
-		if err != nil {
-			return err
+		var err error
+		if info, err = os.Lstat(cur); err != nil {
+			return nil, err
 		}
 		if info.Mode()&fs.ModeSymlink != 0 {
-			return &LinkError{Link: strings.Join(parts[:i+1], "/"), Outside: !resolvesInside(root, cur)}
+			return nil, &LinkError{Link: strings.Join(parts[:i+1], "/"), Outside: !resolvesInside(root, cur)}
 		}
 	}
-	return nil
+	return info, nil
 }
 
 // resolvesInside reports whether the link p resolves to a path in root.
@@ -236,15 +238,20 @@ func resolvesInside(root, p string) bool {
 // failures. The file is opened with os.Root, so that a link swapped in
 // after the check still cannot lead out of the root.
 func ReadInRoot(root, rel string) ([]byte, string, error) {
-	if err := linkOnPath(root, rel); err != nil {
+	if info, err := linkOnPath(root, rel); err != nil {
 		return nil, "", err
+	} else if !info.Mode().IsRegular() {
+		// Not opened: opening a named pipe waits for a writer.
+		return nil, "skipped: not a regular file", nil
 	}
 	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, "", err
 	}
 	defer r.Close()
-	f, err := r.Open(filepath.FromSlash(rel))
+	// O_NONBLOCK: should a pipe replace the file after the check, the open
+	// still returns at once (a regular file reads the same either way).
+	f, err := r.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, "", err
 	}
