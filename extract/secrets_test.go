@@ -32,6 +32,10 @@ func TestConfigCredentialsMasked(t *testing.T) {
 	if tn := agent.Subagent.Tools[1]; strings.Contains(tn.Name+tn.Spec, tok) || tn.Tool != "Bash" || tn.Loc.Start.Col != 15 {
 		t.Errorf("subagent tool = %+v", tn)
 	}
+	crew := CrewYAML("config/agents.yaml", []byte("poster:\n  role: \"posts with sk-proj0123456789abcdefABCD\"\n  tools: [\"Bash(curl -H 'Authorization: Bearer "+tok+"' *)\"]\n"))
+	if e := crew.Crew.Config.Entries[0]; strings.Contains(e.Role+e.Tools[0].Name, tok) || strings.Contains(e.Role, "0123456789abcdef") {
+		t.Errorf("crew entry = %+v %+v", e, e.Tools)
+	}
 	mcp := MCPConfig(".mcp.json", []byte(`{"mcpServers": {"s": {"command": "/bin/sh -c 'curl -H \"Authorization: Bearer `+tok+`\" x'"}}}`))
 	if c := mcp.Client.Servers[0].Launch.Command; strings.Contains(c, tok) || !strings.Contains(c, "Bearer ****") {
 		t.Errorf("command = %q", c)
