@@ -24,6 +24,11 @@ import (
 // Masked replaces each secret.
 const Masked = "****"
 
+// MaxInspect bounds the strings Mask inspects: a longer one is hidden
+// whole. No rule, argument or command line is that long, and inspecting a
+// hostile megabyte-long one on every edit would slow the language server.
+const MaxInspect = 8 << 10
+
 // secretWords are the parts of a key or flag name that say its value is
 // a credential.
 const secretWords = `token|secret|passw(?:or)?d|passwd|pwd|api[-_]?key|apikey|access[-_]?key|auth[a-z]*|credentials?|private[-_]?key|cookie|session[-_]?(?:id|key|token)|bearer`
@@ -39,9 +44,10 @@ var (
 	// curl -u user:password
 	userFlagRe = regexp.MustCompile(`(?:^|\s)(?:-u|--user)(?:\s+|=)["']?[^\s:"']+:([^\s"')]+)`)
 	// --api-key <value>
-	flagRe = regexp.MustCompile(`(?i)(?:^|[\s(])--?[A-Za-z0-9_\-]*(?:` + secretWords + `)[A-Za-z0-9_\-]*[ \t]+["']?([^\s"'\-][^\s"')]*)`)
+	// (the flag's name is checked with NamesSecret: cheaper than a pattern)
+	flagRe = regexp.MustCompile(`(?:^|[\s(])(--?[A-Za-z0-9_\-]+)[ \t]+["']?([^\s"'\-][^\s"')]*)`)
 	// token=<value>, password: <value>
-	kvRe = regexp.MustCompile(`(?i)[A-Za-z0-9_.\-]*(?:` + secretWords + `)[A-Za-z0-9_\-]*(=|:[ \t]*)["']?([^\s"'&;,)]+)`)
+	kvRe = regexp.MustCompile(`(?i)(?:` + secretWords + `)[A-Za-z0-9_\-]*(=|:[ \t]*)["']?([^\s"'&;,)]+)`)
 	// Well-known token prefixes, at a token boundary.
 	prefixRe = regexp.MustCompile(`(?:^|[^A-Za-z0-9_\-])((?:gh[pousr]_|github_pat_|sk-|sk_live_|sk_test_|rk_live_|glpat-|npm_|hf_|pypi-)[A-Za-z0-9_\-]{16,}|xox[abpr]-[A-Za-z0-9\-]{10,}|(?:AKIA|ASIA)[A-Z0-9]{12,}|AIza[A-Za-z0-9_\-]{30,}|ya29\.[A-Za-z0-9_\-]{10,}|eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}(?:\.[A-Za-z0-9_\-]+)?)`)
 	// Candidate high-entropy runs.
@@ -61,11 +67,14 @@ func Mask(s string) string {
 	if s == "" {
 		return s
 	}
+	if len(s) > MaxInspect {
+		return Masked
+	}
 	s = maskGroup(urlUserRe, s, 1, func(string) bool { return true })
 	s = maskGroup(authRe, s, 1, notRef)
 	s = maskGroup(authHeaderRe, s, 1, func(v string) bool { return notRef(v) && !isScheme(v) })
 	s = maskGroup(userFlagRe, s, 1, notRef)
-	s = maskGroup(flagRe, s, 1, notRef)
+	s = maskFlags(s)
 	s = maskKV(s)
 	s = maskGroup(prefixRe, s, 1, func(string) bool { return true })
 	s = maskRuns(s)
@@ -79,7 +88,7 @@ func Looks(s string) bool { return Mask(s) != s }
 // a secret itself, shortened when long. Messages about a config quote at
 // most the key at fault, never a value.
 func QuoteKey(k string) string {
-	if Looks(k) {
+	if len(k) > MaxInspect || Looks(k) {
 		return strconv.Quote(Masked)
 	}
 	const max = 40
@@ -128,6 +137,27 @@ func maskGroup(re *regexp.Regexp, s string, g int, keep func(string) bool) strin
 		b.WriteString(s[last:a])
 		b.WriteString(Masked)
 		last = e
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// maskFlags masks the value after a flag that names a secret.
+func maskFlags(s string) string {
+	ms := flagRe.FindAllStringSubmatchIndex(s, -1)
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		a, e := m[4], m[5]
+		if !NamesSecret(s[m[2]:m[3]]) || !notRef(s[a:e]) {
+			continue
+		}
+		b.WriteString(s[last:a])
+		b.WriteString(Masked)
+		last = e
+	}
+	if last == 0 {
+		return s
 	}
 	b.WriteString(s[last:])
 	return b.String()

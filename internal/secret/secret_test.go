@@ -54,6 +54,15 @@ func TestMaskKeepsOrdinaryText(t *testing.T) {
 	}
 }
 
+// TestMaskLongHidden: a string too long to inspect is hidden whole, at
+// once.
+func TestMaskLongHidden(t *testing.T) {
+	long := strings.Repeat("token=x ", MaxInspect)
+	if got := Mask(long); got != Masked {
+		t.Errorf("Mask of %d bytes = %.40q…", len(long), got)
+	}
+}
+
 func TestQuoteKey(t *testing.T) {
 	if got := QuoteKey("AWS_SECRET_ACCESS_KEY"); got != `"AWS_SECRET_ACCESS_KEY"` {
 		t.Errorf("an ordinary key name: %s", got)
@@ -80,4 +89,24 @@ func TestDropQuoted(t *testing.T) {
 			t.Errorf("DropQuoted(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzMask: masking never panics, is idempotent, and keeps a string
+// without secrets unchanged byte for byte (checked by idempotence on the
+// output). Long run: go test ./internal/secret -fuzz FuzzMask -fuzztime 10m
+func FuzzMask(f *testing.F) {
+	for _, s := range []string{
+		"Bash(curl -H 'Authorization: Bearer abcDEF123456ghiJKL' *)", "https://u:p@h/x?token=1",
+		"--api-key sk-proj-0123456789abcdef", "Read(./src/**)", "password: hunter2", "AKIAIOSFODNN7EXAMPLE",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m := Mask(s)
+		if again := Mask(m); again != m {
+			t.Errorf("Mask is not idempotent: %q -> %q -> %q", s, m, again)
+		}
+		_ = QuoteKey(s)
+		_ = DropQuoted(s)
+	})
 }
