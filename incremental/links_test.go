@@ -76,3 +76,22 @@ func checkNoOutside(t *testing.T, when string, s *incremental.Snapshot, markers 
 		}
 	}
 }
+
+// TestRootMayBeALink: the root is the user's choice; a root that is a link
+// is scanned as the directory it names.
+func TestRootMayBeALink(t *testing.T) {
+	repo := linkfixture.Build(t, "../testdata/inbox")
+	link := filepath.Join(t.TempDir(), "root")
+	if err := os.Symlink(repo.Root, link); err != nil {
+		t.Skip(err)
+	}
+	snap, warns, err := incremental.Load(context.Background(), link, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.File("agent.py") == nil || snap.File("tools.py") == nil {
+		t.Errorf("files = %d, want the inbox's", len(snap.Files()))
+	}
+	checkLinkWarnings(t, "linked root", warns, append(repo.Links, repo.Inside), repo.Markers)
+	checkNoOutside(t, "linked root", snap, repo.Markers)
+}
