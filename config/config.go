@@ -18,6 +18,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // FileName is the configuration file read from the scan root.
@@ -196,9 +198,10 @@ func Parse(name string, data []byte) (*Config, error) {
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)
 
-// yamlError turns a YAML syntax error into an Error with its line.
+// yamlError turns a YAML syntax error into an Error with its line. What
+// the parser quotes from the input (an anchor's name) is dropped.
 func yamlError(file string, err error) *Error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg := secret.DropQuoted(strings.TrimPrefix(err.Error(), "yaml: "))
 	e := &Error{File: file, Msg: "invalid YAML: " + msg}
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
@@ -233,9 +236,9 @@ func (p *parser) fields(n *yaml.Node, what string, handlers map[string]func(v *y
 		h, ok := handlers[k.Value]
 		switch {
 		case !ok:
-			p.errf(k, "unknown key %q in %s (known: %s)", k.Value, what, strings.Join(keys(handlers), ", "))
+			p.errf(k, "unknown key %s in %s (known: %s)", secret.QuoteKey(k.Value), what, strings.Join(keys(handlers), ", "))
 		case seen[k.Value]:
-			p.errf(k, "key %q is repeated in %s", k.Value, what)
+			p.errf(k, "key %s is repeated in %s", secret.QuoteKey(k.Value), what)
 		case v.Kind == yaml.AliasNode:
 			p.errf(v, "YAML aliases are not supported in %s", what)
 		default:
@@ -263,10 +266,17 @@ func kindName(n *yaml.Node) string {
 	case yaml.AliasNode:
 		return "an alias"
 	case yaml.ScalarNode:
-		if n.Tag == "!!null" {
+		// By type only: messages quote keys, never a value (a config may
+		// be a file of the user's that holds credentials).
+		switch n.Tag {
+		case "!!null":
 			return "empty"
+		case "!!int", "!!float":
+			return "a number"
+		case "!!bool":
+			return "true or false"
 		}
-		return fmt.Sprintf("%q", n.Value)
+		return "a string"
 	}
 	return "a document"
 }
@@ -291,7 +301,7 @@ func (p *parser) boolean(n *yaml.Node, what string) (bool, bool) {
 	}
 	var b bool
 	if err := n.Decode(&b); err != nil {
-		p.errf(n, "%s: %v", what, err)
+		p.errf(n, "%s must be true or false", what) // the decoder's error quotes the value
 		return false, false
 	}
 	return b, true
@@ -307,7 +317,7 @@ func (p *parser) oneOf(n *yaml.Node, what string, allowed []string) (string, boo
 			return s, true
 		}
 	}
-	p.errf(n, "%s %q is not one of: %s", what, s, strings.Join(allowed, ", "))
+	p.errf(n, "%s is not one of: %s", what, strings.Join(allowed, ", "))
 	return "", false
 }
 
@@ -345,7 +355,7 @@ func (p *parser) top(n *yaml.Node) {
 	p.fields(n, "the config", map[string]func(*yaml.Node){
 		"version": func(v *yaml.Node) {
 			if v.Kind != yaml.ScalarNode || v.Value != "1" {
-				p.errf(v, "version must be 1, not %s", kindName(v))
+				p.errf(v, "version must be 1")
 				return
 			}
 			p.c.Version = 1
@@ -502,7 +512,7 @@ func (p *parser) suppression(n *yaml.Node) {
 		"id": func(v *yaml.Node) {
 			if id, ok := p.str(v, "id"); ok {
 				if !findingID.MatchString(id) {
-					p.errf(v, "id %q is not a finding id (ACG- and 12 hex digits, as in the output)", id)
+					p.errf(v, "id is not a finding id (ACG- and 12 hex digits, as in the output)")
 					return
 				}
 				s.ID = id
@@ -549,7 +559,7 @@ func (c *Config) CheckRules(known []string) error {
 	var errs Errors
 	for _, r := range c.RuleRefs() {
 		if !ok[r.Name] {
-			errs = append(errs, &Error{File: c.Path, Pos: r.Pos, Msg: fmt.Sprintf("unknown rule %q (known: %s)", r.Name, strings.Join(known, ", "))})
+			errs = append(errs, &Error{File: c.Path, Pos: r.Pos, Msg: fmt.Sprintf("unknown rule (known: %s)", strings.Join(known, ", "))})
 		}
 	}
 	if errs != nil {

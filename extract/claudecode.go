@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // Claude Code: .claude/settings.json and settings.local.json (permission
@@ -167,6 +169,11 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 						f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(e), Message: "permissions." + list + ": a rule must be a string"})
 						continue
 					}
+					// A rule can carry a credential (Bash(curl -H 'Authorization:
+					// Bearer …' *)): it is masked here so that no output holds it.
+					// Only the quick fix's edits keep the text as written, since
+					// they rewrite the user's own file.
+					s = secret.Mask(s)
 					tool, spec := ParseRule(s)
 					r := &PermissionRule{List: list, Rule: s, Tool: tool, Spec: spec, Loc: d.valueLoc(e)}
 					if list == "allow" {
@@ -192,7 +199,7 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 					continue // a matcher without handlers does nothing
 				}
 				matcher, _ := h.Get("matcher").String()
-				cs.Hooks = append(cs.Hooks, &ClaudeHook{Event: "PreToolUse", Matcher: matcher, Loc: d.valueLoc(h)})
+				cs.Hooks = append(cs.Hooks, &ClaudeHook{Event: "PreToolUse", Matcher: secret.Mask(matcher), Loc: d.valueLoc(h)})
 			}
 		}
 	}
@@ -376,7 +383,7 @@ func lineEnd(src []byte, off int) int {
 func (y yamlDoc) toolNames(n *yaml.Node) []ToolName {
 	var out []ToolName
 	add := func(name string, loc Loc) {
-		name = strings.TrimSpace(name)
+		name = secret.Mask(strings.TrimSpace(name)) // as for permission rules
 		if name == "" {
 			return
 		}
@@ -465,8 +472,10 @@ func yamlErrLoc(f *File, src []byte, base int, err error) Loc {
 	return y.loc(off, lineEnd(src, off))
 }
 
+// yamlErrMsg is a YAML error for a message, without the line and without
+// what the parser quotes from the input (an anchor's name, a value).
 func yamlErrMsg(err error) string {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg := secret.DropQuoted(strings.TrimPrefix(err.Error(), "yaml: "))
 	if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "line ") {
 		msg = msg[i+2:]
 	}

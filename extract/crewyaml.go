@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // CrewYAMLKind says whether a path is a crew's YAML config: agents.yaml or
@@ -46,7 +48,7 @@ func CrewYAML(rel string, src []byte) *File {
 		}
 		e := &CrewEntry{Key: k.Value, KeyLoc: y.nodeLoc(k)}
 		if n := yamlGet(v, "role"); n != nil && n.Kind == yaml.ScalarNode {
-			e.Role = strings.TrimSpace(n.Value)
+			e.Role = secret.Mask(strings.TrimSpace(n.Value)) // it names the agent in every output
 		}
 		if n := yamlGet(v, "agent"); n != nil && n.Kind == yaml.ScalarNode {
 			e.Agent = n.Value

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // JSON configs (MCP client configs, Claude Code settings) are read with a
@@ -183,7 +185,7 @@ func (p *jsonParser) value(depth int) (*JSONValue, error) {
 		text := string(p.src[start:p.pos])
 		if _, err := strconv.ParseFloat(text, 64); err != nil {
 			p.pos = start
-			return nil, p.errf("invalid number %q", text)
+			return nil, p.errf("invalid number") // the text may be a value worth hiding
 		}
 		return &JSONValue{Kind: JSONNumber, Str: text, Start: start, End: p.pos}, nil
 	}
@@ -233,7 +235,7 @@ func (p *jsonParser) object(depth int) (*JSONValue, error) {
 			return nil, err
 		}
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			return nil, p.errf("':' is expected after the key %q", key)
+			return nil, p.errf("':' is expected after the key %s", secret.QuoteKey(key))
 		}
 		p.pos++
 		if err := p.space(); err != nil {
@@ -256,7 +258,7 @@ func (p *jsonParser) object(depth int) (*JSONValue, error) {
 		if p.pos >= len(p.src) {
 			return nil, p.errf("unexpected end of file: the object opened at offset %d is not closed", v.Start)
 		}
-		return nil, p.errf("',' or '}' is expected after the value of %q", key)
+		return nil, p.errf("',' or '}' is expected after the value of %s", secret.QuoteKey(key))
 	}
 }
 

@@ -1,9 +1,10 @@
 package extract
 
 import (
-	"fmt"
 	"path"
 	"strings"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // MCP client configs: Claude Desktop (claude_desktop_config.json), Claude
@@ -63,7 +64,7 @@ func MCPConfig(rel string, src []byte) *File {
 	}
 	client.Loc = d.keyLoc(servers)
 	if servers.Value.Kind != JSONObject {
-		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(servers.Value), Message: fmt.Sprintf("%q must be an object of servers", servers.Key)})
+		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(servers.Value), Message: secret.QuoteKey(servers.Key) + " must be an object of servers"})
 		return f
 	}
 	dir := path.Dir(rel)
@@ -85,7 +86,7 @@ func MCPConfig(rel string, src []byte) *File {
 func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 	v := m.Value
 	if v.Kind != JSONObject {
-		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(v), Message: fmt.Sprintf("server %q: the entry must be an object", m.Key)})
+		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(v), Message: "server " + secret.QuoteKey(m.Key) + ": the entry must be an object"})
 		return nil
 	}
 	s := &MCPServer{ID: serverID(f.Path, m.Key), Name: m.Key, Loc: d.memberLoc(m), NameLoc: d.keyLoc(m), Framework: "mcp"}
@@ -108,7 +109,7 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 	var args []string
 	if a := v.Get("args"); a != nil {
 		if a.Kind != JSONArray {
-			f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(a), Message: fmt.Sprintf("server %q: args must be an array of strings", m.Key)})
+			f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(a), Message: "server " + secret.QuoteKey(m.Key) + ": args must be an array of strings"})
 		}
 		args = a.Strings()
 	}
@@ -121,7 +122,7 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 		s.Launch.Dir = dir
 	}
 	if command == "" && rawURL == "" {
-		f.Problems = append(f.Problems, Problem{Loc: s.NameLoc, Message: fmt.Sprintf("server %q has neither a command nor a url: its tools are unknown", m.Key)})
+		f.Problems = append(f.Problems, Problem{Loc: s.NameLoc, Message: "server " + secret.QuoteKey(m.Key) + " has neither a command nor a url: its tools are unknown"})
 	}
 	return s
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // MCP servers in code: FastMCP v1 (mcp.server.fastmcp), the SDK v2
@@ -91,8 +93,10 @@ func lastPathElem(s string) string {
 
 const redacted = "<redacted>"
 
+// Which names and values are credentials is package secret's one
+// detector; secretShape adds the bare prefixes of known tokens, which in
+// an argument of their own are enough to drop it whatever follows.
 var (
-	secretFlag  = regexp.MustCompile(`(?i)(token|secret|passw(or)?d|api[-_]?key|access[-_]?key|auth|credential|bearer|private[-_]?key|\bpat\b|cookie|session)`)
 	secretShape = regexp.MustCompile(`^(gh[pousr]_|github_pat_|sk-|sk_live_|rk_live_|xox[abpr]-|AKIA|ASIA|glpat-|ya29\.|AIza|eyJ)`)
 	envAssign   = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(.*)$`)
 )
@@ -108,7 +112,8 @@ func boolish(v string) bool {
 // newLaunch builds a Launch from config values, dropping every secret.
 // env and headers map names to raw values; only boolean values survive.
 func newLaunch(transport, command string, args []string, rawURL string, env, headers map[string]string) *Launch {
-	l := &Launch{Transport: transport, Command: command, URL: cleanURL(rawURL), Switches: map[string]string{}}
+	// A command string can hold a whole command line with its credentials.
+	l := &Launch{Transport: transport, Command: secret.Mask(command), URL: cleanURL(rawURL), Switches: map[string]string{}}
 	if l.URL != "" {
 		addQuerySwitches(l.Switches, rawURL)
 	}
@@ -141,7 +146,7 @@ func newLaunch(transport, command string, args []string, rawURL string, env, hea
 		}
 		if strings.HasPrefix(a, "-") {
 			name, val, hasVal := strings.Cut(a, "=")
-			if secretFlag.MatchString(name) {
+			if secret.NamesSecret(name) {
 				if hasVal {
 					l.Args = append(l.Args, name+"="+redacted)
 				} else {
@@ -192,7 +197,7 @@ func cleanArg(a string) string {
 	if secretShape.MatchString(a) || looksLikeKey(a) {
 		return redacted
 	}
-	return a
+	return secret.Mask(a) // a credential inside a longer argument
 }
 
 // looksLikeKey: a long run of key characters mixing letters and digits,

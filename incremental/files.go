@@ -5,11 +5,13 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/acg-dev/acg/extract"
 )
@@ -30,6 +32,12 @@ const (
 	// or subagent, crew YAML) that does not parse or has the wrong shape:
 	// what it says is missing from the analysis.
 	WarnParseError = "parse-error"
+	// WarnLinkOutside is a symbolic link out of the scan root: what it
+	// points to is not read, so the input is incomplete. WarnLinkInside is
+	// one inside the root: its target is read under its own name, so it
+	// is a warning and no notice (Incomplete leaves it out).
+	WarnLinkOutside = "symlink-outside-root"
+	WarnLinkInside  = "symlink"
 )
 
 // skipDirs are never descended into: VCS data, virtual environments,
@@ -97,11 +105,23 @@ func Discover(root string, paths []string) ([]string, []Warning, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("scan %s: %w", p, err)
 		}
-		if !info.IsDir() {
-			rel, err := relTo(root, p)
-			if err != nil {
-				return nil, nil, err
+		rel, err := relTo(root, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if rel != "." {
+			// A path named below the root is held to the root's rule.
+			var le *LinkError
+			if _, err := linkOnPath(root, rel); errors.As(err, &le) {
+				warns = append(warns, le.Warning(rel))
+				continue
 			}
+		} else if info.IsDir() {
+			// The root may be a link (the user chose it): walk what it
+			// names, since WalkDir does not follow a link it starts at.
+			p = strings.TrimSuffix(p, string(filepath.Separator)) + string(filepath.Separator)
+		}
+		if !info.IsDir() {
 			if !seen[rel] {
 				seen[rel] = true
 				out = append(out, rel)
@@ -123,12 +143,18 @@ func Discover(root string, paths []string) ([]string, []Warning, error) {
 				}
 				return nil
 			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
 			rel, err := relTo(root, path)
 			if err != nil {
 				return err
+			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				if w, ok := linkWarning(root, path, rel, d.Name()); ok {
+					warns = append(warns, w)
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
 			}
 			if Kind(rel) != "" && !seen[rel] {
 				seen[rel] = true
@@ -142,6 +168,20 @@ func Discover(root string, paths []string) ([]string, []Warning, error) {
 	}
 	sort.Strings(out)
 	return out, warns, nil
+}
+
+// linkWarning is the warning for a link met in a walk: for a link to a
+// directory (a whole .claude, say) and for one whose name some extractor
+// reads; other links are not the scan's concern.
+func linkWarning(root, path, rel, name string) (Warning, bool) {
+	if skipDirs[name] {
+		return Warning{}, false
+	}
+	if info, err := os.Stat(path); Kind(rel) == "" && (err != nil || !info.IsDir()) {
+		return Warning{}, false
+	}
+	le := &LinkError{Link: rel, Outside: !resolvesInside(root, path)}
+	return le.Warning(rel), true
 }
 
 func relTo(root, p string) (string, error) {
@@ -160,18 +200,121 @@ func relTo(root, p string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-// readFile reads a file for extraction and says why not when it should be
-// skipped (over limit bytes, binary). The error is for I/O failures.
+// Symbolic links: acg reads no file through a symbolic link below the
+// scan root, whether it points out of the root or inside it, and whether
+// the link is the file itself or a directory on its way. A link out of the
+// root could make a scan read (and its messages quote) any file of the
+// user's; one inside the root only names a file acg reads under its own
+// name anyway, so skipping every link is the one rule that is both safe
+// and simple. The root itself is the user's choice and may be a link;
+// so may --config. Each skipped link gives a warning that names the link,
+// never what it points to.
+
+// LinkError says that a path goes through a symbolic link.
+type LinkError struct {
+	Link    string // the link, relative to the root, slash-separated
+	Outside bool   // it resolves out of the root (or nowhere)
+}
+
+func (e *LinkError) Error() string { return e.Link + ": " + e.about(e.Link) }
+
+// about says what the link means for the file rel.
+func (e *LinkError) about(rel string) string {
+	what := "a symbolic link"
+	if rel != e.Link {
+		what = "below " + e.Link + ", a symbolic link"
+	}
+	if e.Outside {
+		return "skipped: " + what + " out of the scan root (acg never reads through one)"
+	}
+	return "skipped: " + what + " (acg follows no links in a scanned tree; the file it points to is scanned under its own name)"
+}
+
+// Warning is the warning for the file rel that the link made acg skip.
+func (e *LinkError) Warning(rel string) Warning {
+	kind := WarnLinkInside
+	if e.Outside {
+		kind = WarnLinkOutside
+	}
+	return Warning{Path: rel, Kind: kind, Message: e.about(rel)}
+}
+
+// linkOnPath returns a *LinkError when rel, or a directory on the way to
+// it, is a symbolic link below root, and otherwise what rel is. A missing
+// component is an error that wraps fs.ErrNotExist.
+func linkOnPath(root, rel string) (fs.FileInfo, error) {
+	cur := root
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	var info fs.FileInfo
+	for i, part := range parts {
+		cur = filepath.Join(cur, part)
+		var err error
+		if info, err = os.Lstat(cur); err != nil {
+			return nil, err
+		}
+		if info.Mode()&fs.ModeSymlink != 0 {
+			return nil, &LinkError{Link: strings.Join(parts[:i+1], "/"), Outside: !resolvesInside(root, cur)}
+		}
+	}
+	return info, nil
+}
+
+// resolvesInside reports whether the link p resolves to a path in root.
+func resolvesInside(root, p string) bool {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(real, target)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// ReadInRoot reads the file rel of root for acg, and is the only way acg
+// reads a file of a scanned tree. It refuses a path through a symbolic
+// link (a *LinkError), and says why not when the file should be skipped
+// (too large, binary, not a regular file). The error is otherwise for I/O
+// failures. The file is opened with os.Root, so that a link swapped in
+// after the check still cannot lead out of the root.
+func ReadInRoot(root, rel string) ([]byte, string, error) {
+	src, why, err := readFile(root, rel, MaxFileSize)
+	return src, why.why, err
+}
+
+// readFile is ReadInRoot with a size limit and the kind of a skip.
 func readFile(root, rel string, limit int64) ([]byte, skip, error) {
-	full := filepath.Join(root, filepath.FromSlash(rel))
-	info, err := os.Stat(full)
+	if info, err := linkOnPath(root, rel); err != nil {
+		return nil, skip{}, err
+	} else if !info.Mode().IsRegular() {
+		// Not opened: opening a named pipe waits for a writer.
+		return nil, notRegular, nil
+	}
+	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, skip{}, err
+	}
+	defer r.Close()
+	// O_NONBLOCK: should a pipe replace the file after the check, the open
+	// still returns at once (a regular file reads the same either way).
+	f, err := r.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, skip{}, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, skip{}, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, notRegular, nil
 	}
 	if info.Size() > limit {
 		return nil, tooLarge(info.Size(), limit), nil
 	}
-	src, err := os.ReadFile(full)
+	src, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, skip{}, err
 	}
@@ -180,6 +323,8 @@ func readFile(root, rel string, limit int64) ([]byte, skip, error) {
 	}
 	return src, skip{}, nil
 }
+
+var notRegular = skip{WarnUnreadable, "skipped: not a regular file"}
 
 // CheckContent says why content should not be extracted ("" if it should)
 // under the default limit.
@@ -207,7 +352,12 @@ func tooLarge(size, limit int64) skip {
 // warnings, and the problems of configs (every file but Python, whose
 // syntax errors leave a recovered tree to analyse, as in the editor).
 func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
-	out := append([]Warning(nil), warns...)
+	var out []Warning
+	for _, w := range warns {
+		if w.Kind != WarnLinkInside {
+			out = append(out, w)
+		}
+	}
 	for _, p := range problems {
 		if p.Loc.File == "" || Kind(p.Loc.File) == "python" {
 			continue

@@ -214,8 +214,10 @@ func (w *Workspace) Close(ctx context.Context, rel string) (*Snapshot, error) {
 	}
 	delete(w.docs, rel)
 	src, why, err := readFile(w.root, rel, MaxFileSize)
+	var le *LinkError
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.As(err, &le):
+		// A link is not part of the tree on disk (see ReadInRoot).
 		delete(w.disk, rel)
 		return w.swapLocked(nil, []string{rel}), nil
 	case err != nil:
@@ -254,8 +256,14 @@ func (w *Workspace) Refresh(rels []string) (*Snapshot, []Warning) {
 			continue
 		}
 		src, why, err := readFile(w.root, rel, MaxFileSize)
+		var le *LinkError
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
+			reads = append(reads, read{rel: rel, gone: true})
+			continue
+		case errors.As(err, &le):
+			// Not part of the tree: as if the file were gone.
+			warns = append(warns, le.Warning(rel))
 			reads = append(reads, read{rel: rel, gone: true})
 			continue
 		case err != nil:

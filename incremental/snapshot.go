@@ -2,6 +2,7 @@ package incremental
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sort"
@@ -198,6 +199,11 @@ func LoadWith(ctx context.Context, root string, paths []string, opts LoadOptions
 					progress(int(done.Add(1)), len(rels))
 				}
 				src, why, err := readFile(root, rels[i], limit)
+				var le *LinkError
+				if errors.As(err, &le) {
+					fileWarns[i] = le.Warning(rels[i])
+					continue
+				}
 				if err != nil {
 					fileWarns[i] = Warning{Path: rels[i], Kind: WarnUnreadable, Message: "not readable: " + err.Error()}
 					continue

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,7 +62,13 @@ func (w *Watcher) Close() error {
 // them).
 func (w *Watcher) addTree(dir string) []string {
 	var files []string
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	walk := dir
+	if dir == w.root {
+		// The root may be a link (the user's choice): WalkDir does not
+		// follow a link it starts at, but does follow "link/".
+		walk = strings.TrimSuffix(dir, string(filepath.Separator)) + string(filepath.Separator)
+	}
+	_ = filepath.WalkDir(walk, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
@@ -71,7 +78,7 @@ func (w *Watcher) addTree(dir string) []string {
 			}
 			return nil
 		}
-		if p != w.root && skipDirs[d.Name()] {
+		if p != walk && skipDirs[d.Name()] {
 			return fs.SkipDir
 		}
 		if err := w.fw.Add(p); err != nil {
@@ -116,7 +123,9 @@ func (w *Watcher) event(ev fsnotify.Event) {
 	}
 	var rels []string
 	if ev.Has(fsnotify.Create) {
-		if info, err := os.Stat(ev.Name); err == nil && info.IsDir() {
+		// Lstat: a link to a directory is not descended into (ReadInRoot
+		// would refuse every file below it anyway).
+		if info, err := os.Lstat(ev.Name); err == nil && info.IsDir() {
 			if !skipDirs[filepath.Base(ev.Name)] {
 				rels = w.addTree(ev.Name)
 			}

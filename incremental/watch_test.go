@@ -58,3 +58,36 @@ func TestWatcherReportsChanges(t *testing.T) {
 		_ = os.WriteFile(filepath.Join(root, "a.py"), []byte("x = 3\n"), 0o644)
 	})
 }
+
+// TestWatcherLinkedRoot: a root that is a link (the user's choice) is
+// watched as the directory it names.
+func TestWatcherLinkedRoot(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "pkg"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Join(t.TempDir(), "root")
+	if err := os.Symlink(dir, root); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan []string, 16)
+	w, err := incremental.Watch(root, func(rels []string) { got <- rels }, func(m string) { t.Log(m) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.WriteFile(filepath.Join(dir, "pkg", "b.py"), []byte("y = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case rels := <-got:
+			if slices.Contains(rels, "pkg/b.py") {
+				return
+			}
+		case <-deadline:
+			t.Fatal("pkg/b.py was not reported")
+		}
+	}
+}

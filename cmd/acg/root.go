@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	pathpkg "path"
 	"path/filepath"
@@ -78,20 +80,38 @@ func repoRoot(dir string) string {
 // withConfig applies --config, else the nearest .acg.yaml from the scanned
 // directory up to the root (README "Configuration"), unless the snapshot
 // holds it already (the root's, when the root itself is scanned: its
-// errors are then reported with the analysis).
-func withConfig(snap *incremental.Snapshot, root, path string, paths []string) (*incremental.Snapshot, error) {
+// errors are then reported with the analysis). --config is the user's own
+// choice and is read wherever it is; a repository's .acg.yaml is read like
+// every file of the tree, never through a link (a warning says so).
+func withConfig(snap *incremental.Snapshot, root, path string, paths []string) (*incremental.Snapshot, []incremental.Warning, error) {
+	var c *config.Config
 	if path == "" {
-		path = findConfig(root, paths)
-		if path == "" {
-			return snap, nil
+		rel := findConfig(root, paths)
+		if rel == "" || (rel == config.FileName && snap.File(config.FileName) != nil) {
+			return snap, nil, nil
 		}
-		if rel, ok := inside(root, path); ok && rel == config.FileName && snap.File(config.FileName) != nil {
-			return snap, nil
+		src, why, err := incremental.ReadInRoot(root, rel)
+		var le *incremental.LinkError
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return snap, nil, nil
+		case errors.As(err, &le):
+			return snap, []incremental.Warning{le.Warning(rel)}, nil
+		case err != nil:
+			return nil, nil, fmt.Errorf("config: %w", err)
+		case why != "":
+			return nil, nil, fmt.Errorf("the configuration is not valid:\n%s: %s", rel, why)
 		}
+		if c, err = config.Parse(rel, src); err != nil {
+			return nil, nil, fmt.Errorf("the configuration is not valid:\n%w", err)
+		}
+		// The file ids in it are relative to its own directory.
+		rebaseConfig(c, pathpkg.Dir(rel))
+		return snap.WithConfig(c), nil, nil
 	}
 	c, err := config.Load(path)
 	if err != nil {
-		return nil, fmt.Errorf("the configuration is not valid:\n%w", err)
+		return nil, nil, fmt.Errorf("the configuration is not valid:\n%w", err)
 	}
 	// Inside the root, name it like every other path of the output, and
 	// read the file ids in it relative to its own directory.
@@ -99,11 +119,12 @@ func withConfig(snap *incremental.Snapshot, root, path string, paths []string) (
 		c.Path = rel
 		rebaseConfig(c, pathpkg.Dir(rel))
 	}
-	return snap.WithConfig(c), nil
+	return snap.WithConfig(c), nil, nil
 }
 
 // findConfig returns the nearest .acg.yaml from the scanned directory (one
-// path given; else the root) up to the root, or "".
+// path given; else the root) up to the root, relative to the root, or "".
+// A link is found too, so that reading it gives its warning.
 func findConfig(root string, paths []string) string {
 	start := root
 	if len(paths) == 1 {
@@ -121,11 +142,14 @@ func findConfig(root string, paths []string) string {
 		return ""
 	}
 	for {
-		p := filepath.Join(dir, config.FileName)
-		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-			return p
+		rel, ok := inside(ar, filepath.Join(dir, config.FileName))
+		if !ok {
+			return ""
 		}
-		if _, ok := inside(ar, dir); !ok || dir == ar {
+		if _, err := os.Lstat(filepath.Join(dir, config.FileName)); err == nil {
+			return rel
+		}
+		if dir == ar {
 			return ""
 		}
 		parent := filepath.Dir(dir)

@@ -96,9 +96,15 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		prog.Stop()
 		return fail(stderr, err)
 	}
-	if snap, err = withConfig(snap, r, *cfgPath, paths); err != nil {
+	var cfgWarns []incremental.Warning
+	if snap, cfgWarns, err = withConfig(snap, r, *cfgPath, paths); err != nil {
 		prog.Stop()
 		return fail(stderr, err)
+	}
+	for _, w := range cfgWarns {
+		if !slices.Contains(warns, w) { // the walk may have named the link already
+			warns = append(warns, w)
+		}
 	}
 	sel, notices, err := selectProvers(*engine, tools, snap, r)
 	if err != nil {
