@@ -14,11 +14,14 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -120,10 +123,13 @@ const closeWait = 500 * time.Millisecond
 
 // handler wraps the protocol dispatcher: the lifecycle rules, panics
 // answered instead of crashing, notifications handled in order on the read
-// loop, requests released to run concurrently.
+// loop, requests released to run concurrently, $/cancelRequest handled
+// here. The guard is the outermost layer: whatever a message holds, nothing
+// below it can end the connection (go.lsp.dev's CancelHandler fails it on a
+// cancel with a malformed id, so we do not use it).
 func (s *Server) handler() jsonrpc2.Handler {
-	inner := protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
-	return protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	inner, cancel := jsonrpc2.CancelHandler(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler))
+	return func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 		call := req.IsCall()
 		if call {
 			jsonrpc2.Async(ctx)
@@ -138,6 +144,10 @@ func (s *Server) handler() jsonrpc2.Handler {
 				}
 			}
 		}()
+		if method == protocol.MethodCancelRequest {
+			s.cancelRequest(req.Params(), cancel)
+			return nil, nil
+		}
 		if e := s.admit(method, call); e != nil {
 			if call {
 				return nil, e
@@ -157,7 +167,28 @@ func (s *Server) handler() jsonrpc2.Handler {
 			err = jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", method, err)
 		}
 		return result, err
-	})
+	}
+}
+
+// cancelRequest cancels the request a $/cancelRequest names. The
+// specification's id is an integer or a string; anything else (no params,
+// no id, null, a fraction) names no request: logged and ignored.
+func (s *Server) cancelRequest(params []byte, cancel func(jsonrpc2.ID)) {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(params, &p); err == nil {
+		raw := bytes.TrimSpace(p.ID)
+		var str string
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			cancel(jsonrpc2.NewNumberID(n))
+			return
+		} else if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &str) == nil {
+			cancel(jsonrpc2.NewStringID(str))
+			return
+		}
+	}
+	s.logf(protocol.MessageTypeWarning, "malformed $/cancelRequest (the id must be an integer or a string): ignored")
 }
 
 // admit applies the lifecycle: nothing but initialize before it, nothing
