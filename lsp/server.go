@@ -88,7 +88,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s := &Server{opts: opts, ctx: ctx, exit: make(chan int, 1), logged: map[string]bool{}, updated: make(chan struct{})}
-	stream := newTolerantStream(jsonrpc2.NewHeaderStream(rwc), func(m string) { s.logf(protocol.MessageTypeWarning, "%s", m) })
+	stream := newStream(rwc, func(m string) { s.logf(protocol.MessageTypeWarning, "%s", m) })
 	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	conn.Go(ctx, s.handler())
