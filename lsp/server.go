@@ -154,7 +154,11 @@ func (s *Server) handler() jsonrpc2.Handler {
 			}
 			return nil, nil
 		}
-		result, err = inner(ctx, req)
+		if method == protocol.MethodTextDocumentDidChange {
+			err = s.didChangeJSON(req.Params())
+		} else {
+			result, err = inner(ctx, req)
+		}
 		if !call && err != nil {
 			// A notification error would end the connection (jsonrpc2 fails
 			// it): log and carry on.
