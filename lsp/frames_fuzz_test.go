@@ -150,3 +150,32 @@ func TestFramesInARow(t *testing.T) {
 		t.Errorf("the long message lost bytes: %d", len(n.Params()))
 	}
 }
+
+// BenchmarkStream compares our frame reader with jsonrpc2's header stream
+// on small messages (typing) and a 4 MiB didOpen.
+func BenchmarkStream(b *testing.B) {
+	for _, size := range []int{200, 4 << 20} {
+		body := `{"jsonrpc":"2.0","method":"x","params":{"text":"` + strings.Repeat("a", size) + `"}}`
+		var in bytes.Buffer
+		for range 64 {
+			fmt.Fprintf(&in, "Content-Length: %d\r\n\r\n%s", len(body), body)
+		}
+		for _, impl := range []string{"acg", "jsonrpc2"} {
+			b.Run(fmt.Sprintf("%s/%d", impl, size), func(b *testing.B) {
+				b.SetBytes(int64(in.Len()))
+				for b.Loop() {
+					conn := &pipeRWC{Reader: bytes.NewReader(in.Bytes())}
+					var s jsonrpc2.Stream = newStream(conn, func(string) {})
+					if impl == "jsonrpc2" {
+						s = jsonrpc2.NewHeaderStream(conn)
+					}
+					for {
+						if _, _, err := s.Read(context.Background()); err != nil {
+							break
+						}
+					}
+				}
+			})
+		}
+	}
+}
