@@ -175,8 +175,11 @@ func (s *Server) didChange(u uri.URI, version int32, changes []textChange, inval
 		s.logf(protocol.MessageTypeWarning, "change to %s: version %d is not newer than %d: ignored", rel, version, last)
 		return
 	}
+	enc := s.capsNow().encoding
+	var edits []incremental.Edit
 	if invalid == "" {
-		if _, _, err := applyChanges(doc.Text, s.capsNow().encoding, changes); err != nil {
+		var err error
+		if edits, _, err = applyChanges(doc.Text, enc, changes); err != nil {
 			invalid = err.Error()
 		}
 	}
@@ -197,9 +200,9 @@ func (s *Server) didChange(u uri.URI, version int32, changes []textChange, inval
 			s.logOnce(protocol.MessageTypeWarning, "unsynced\x00"+f.root+"\x00"+rel, "%s is out of sync: its range changes are ignored until the editor sends the whole text or saves", rel)
 			return
 		}
-		changes = changes[k:] // the whole text: what came before it no longer matters
+		// From the whole text on: what came before it no longer matters.
+		edits, _, _ = applyChanges(doc.Text, enc, changes[k:])
 	}
-	edits, _, _ := applyChanges(doc.Text, s.capsNow().encoding, changes)
 	if _, _, err := f.ws.Change(context.Background(), rel, version, edits); err != nil {
 		s.logf(protocol.MessageTypeError, "change %s: %v", rel, err)
 	} else if outOfSync {
