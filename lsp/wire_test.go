@@ -181,3 +181,44 @@ func TestTruncatedAtEOF(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyNotification: notifications of every method the server handles,
+// with params of every wrong shape, and responses nobody asked for, leave
+// the server serving.
+func TestAnyNotification(t *testing.T) {
+	var log lockedBuf
+	r := startRawWith(t, lsp.Options{Log: &log, NoWatch: true})
+	root := t.TempDir()
+	r.initialize(root)
+	doc := `"` + string(uri.File(root+"/a.py")) + `"`
+	id := 100
+	for _, method := range []string{"initialized", "$/setTrace", "$/progress", "workspace/didChangeConfiguration",
+		"workspace/didChangeWatchedFiles", "workspace/didChangeWorkspaceFolders", "textDocument/didOpen", "textDocument/didChange",
+		"textDocument/didSave", "textDocument/didClose", "window/workDoneProgress/cancel", "$/unknown"} {
+		for _, params := range []string{"", `null`, `{}`, `[]`, `7`, `"x"`, `{"textDocument":{"uri":7}}`,
+			`{"textDocument":{"uri":"not a uri","version":2,"text":"x","languageId":"python"},"contentChanges":[{"text":"y"}]}`,
+			`{"textDocument":{"uri":"file:///../../etc/passwd","version":2},"contentChanges":[{"range":{},"text":"y"}]}`,
+			`{"textDocument":{"uri":` + doc + `,"version":-1,"text":"\u0000\u001b[2J","languageId":"python"},"contentChanges":[null,{"range":null,"text":null}]}`,
+			`{"settings":{"acg":{"enabledRules":7,"debounceMs":-5,"proverPaths":[]}}}`,
+			`{"changes":[{"uri":7,"type":99}],"event":{"added":[{"uri":"x"}],"removed":null}}`,
+			`{"token":{"a":1},"value":{"kind":"end"}}`,
+		} {
+			msg := `{"jsonrpc":"2.0","method":"` + method + `"`
+			if params != "" {
+				msg += `,"params":` + params
+			}
+			r.send(msg + "}")
+		}
+		r.probe(id)
+		id++
+	}
+	for _, resp := range []string{`{"jsonrpc":"2.0","id":999,"result":null}`, `{"jsonrpc":"2.0","id":"zz","error":{"code":1,"message":"x"}}`,
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`, `{"jsonrpc":"2.0","id":1,"result":1,"error":{"code":1,"message":"x"}}`, `[]`, `[1,2]`} {
+		r.send(resp)
+		r.probe(id)
+		id++
+	}
+	if strings.Contains(log.String(), "connection ended") {
+		t.Errorf("the connection failed:\n%s", log.String())
+	}
+}
