@@ -204,6 +204,20 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 	return w.swapLocked([]*File{f}, nil), true, nil
 }
 
+// ReadFile reads a file of the root as Load does (the same limits and
+// skips, which are reported as an error): the language server takes an open
+// document's text from disk again when it lost track of the editor's.
+func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	src, why, err := readFile(w.root, rel)
+	if err != nil {
+		return nil, err
+	}
+	if why != "" {
+		return nil, fmt.Errorf("%s: %s", rel, why)
+	}
+	return src, nil
+}
+
 // Close stops tracking a document: the file on disk takes its place.
 func (w *Workspace) Close(ctx context.Context, rel string) (*Snapshot, error) {
 	w.mu.Lock()

@@ -83,6 +83,7 @@ func (f *folder) diagnostics(a *analysis, only string) map[string][]protocol.Dia
 		out[fd.Loc.File] = append(out[fd.Loc.File], f.diagnostic(fd, ms, caps))
 	}
 	f.problems(a, ms, out, only)
+	f.unsyncedDiagnostics(ms, out, only)
 	for rel, ds := range out {
 		sort.SliceStable(ds, func(i, j int) bool {
 			a, b := ds[i].Range.Start, ds[j].Range.Start
@@ -224,6 +225,7 @@ func overlap(a, b map[string]bool) int {
 const (
 	codeParseError  = "parse-error"  // a config, subagent or crew YAML file
 	codeConfigError = "config-error" // .acg.yaml, which is then not applied
+	codeOutOfSync   = "out-of-sync"  // an open document whose edit was rejected
 )
 
 // problems adds what kept acg from reading a file (invalid JSON, a broken
@@ -263,6 +265,27 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 		out[file.Path] = append(out[file.Path], protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning,
 			Code: protocol.String(file.SkipKind()), Source: protocol.NewOptional("acg"),
 			Message: protocol.String(file.Skipped + ": acg did not analyse this file")})
+	}
+}
+
+// unsyncedDiagnostics adds, on each document the server is out of sync
+// with, a diagnostic that says so: the findings are those of a text the
+// editor no longer shows.
+func (f *folder) unsyncedDiagnostics(ms *mappers, out map[string][]protocol.Diagnostic, only string) {
+	f.mu.Lock()
+	lost := maps.Clone(f.unsynced)
+	f.mu.Unlock()
+	for rel, l := range lost {
+		if only != "" && rel != only {
+			continue
+		}
+		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeOutOfSync), Source: protocol.NewOptional("acg"),
+			Message: protocol.String("acg is out of sync with this document: an edit was rejected (" + l.reason + "). " +
+				"acg analyses the last good text until the editor sends the whole text or the file is saved.")}
+		if m := ms.get(rel); m != nil {
+			d.Range = m.rangeOf(0, m.lineEnd(0))
+		}
+		out[rel] = append(out[rel], d)
 	}
 }
 
@@ -333,11 +356,12 @@ func (f *folder) publish(a *analysis) {
 		}
 		return
 	}
-	byFile := f.diagnostics(a, "")
-	// One publication at a time, in order; not under f.mu, which the read
-	// loop needs while a slow client drains our writes.
+	// One publication at a time, in order, each computed under the lock
+	// (the out-of-sync marks change between analyses); not under f.mu,
+	// which the read loop needs while a slow client drains our writes.
 	f.pub.mu.Lock()
 	defer f.pub.mu.Unlock()
+	byFile := f.diagnostics(a, "")
 	for rel := range f.pub.published {
 		if _, ok := byFile[rel]; !ok {
 			byFile[rel] = nil

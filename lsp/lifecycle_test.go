@@ -26,13 +26,17 @@ type rawClient struct {
 	conn net.Conn
 	msgs chan map[string]any
 	code chan int
+
+	skipped []map[string]any // messages answer passed over
 }
 
-func startRaw(t *testing.T) *rawClient {
+func startRaw(t *testing.T) *rawClient { return startRawWith(t, lsp.Options{}) }
+
+func startRawWith(t *testing.T, o lsp.Options) *rawClient {
 	srv, cli := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &rawClient{t: t, conn: cli, msgs: make(chan map[string]any, 100), code: make(chan int, 1)}
-	go func() { r.code <- lsp.Serve(ctx, srv, lsp.Options{}) }()
+	go func() { r.code <- lsp.Serve(ctx, srv, o) }()
 	go r.read(bufio.NewReader(cli))
 	t.Cleanup(func() { cancel(); cli.Close(); srv.Close() })
 	return r
@@ -74,6 +78,36 @@ func (r *rawClient) send(body string) {
 	_ = r.conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
 	if _, err := fmt.Fprintf(r.conn, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
 		r.t.Fatalf("write: %v", err)
+	}
+}
+
+// sendBytes writes bytes as they are, framing and all.
+func (r *rawClient) sendBytes(b string) {
+	r.t.Helper()
+	_ = r.conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.WriteString(r.conn, b); err != nil {
+		r.t.Fatalf("write: %v", err)
+	}
+}
+
+// answer returns the response to request id, skipping the other messages
+// (error responses with a null id for what the server could not read).
+func (r *rawClient) answer(id any) map[string]any {
+	r.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case m, ok := <-r.msgs:
+			if !ok {
+				r.t.Fatalf("the server closed the connection before answering %v", id)
+			}
+			if _, isNote := m["method"]; !isNote && fmt.Sprint(m["id"]) == fmt.Sprint(id) {
+				return m
+			}
+			r.skipped = append(r.skipped, m)
+		case <-timeout:
+			r.t.Fatalf("no answer to request %v", id)
+		}
 	}
 }
 

@@ -14,11 +14,14 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -86,7 +89,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s := &Server{opts: opts, ctx: ctx, exit: make(chan int, 1), logged: map[string]bool{}, updated: make(chan struct{})}
-	stream := newTolerantStream(jsonrpc2.NewHeaderStream(rwc), func(m string) { s.logf(protocol.MessageTypeWarning, "%s", m) })
+	stream := newStream(rwc, func(m string) { s.logf(protocol.MessageTypeWarning, "%s", m) })
 	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	conn.Go(ctx, s.handler())
@@ -121,10 +124,13 @@ const closeWait = 500 * time.Millisecond
 
 // handler wraps the protocol dispatcher: the lifecycle rules, panics
 // answered instead of crashing, notifications handled in order on the read
-// loop, requests released to run concurrently.
+// loop, requests released to run concurrently, $/cancelRequest handled
+// here. The guard is the outermost layer: whatever a message holds, nothing
+// below it can end the connection (go.lsp.dev's CancelHandler fails it on a
+// cancel with a malformed id, so we do not use it).
 func (s *Server) handler() jsonrpc2.Handler {
-	inner := protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
-	return protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	inner, cancel := jsonrpc2.CancelHandler(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler))
+	return func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 		call := req.IsCall()
 		if call {
 			jsonrpc2.Async(ctx)
@@ -139,13 +145,21 @@ func (s *Server) handler() jsonrpc2.Handler {
 				}
 			}
 		}()
+		if method == protocol.MethodCancelRequest {
+			s.cancelRequest(req.Params(), cancel)
+			return nil, nil
+		}
 		if e := s.admit(method, call); e != nil {
 			if call {
 				return nil, e
 			}
 			return nil, nil
 		}
-		result, err = inner(ctx, req)
+		if method == protocol.MethodTextDocumentDidChange {
+			err = s.didChangeJSON(req.Params())
+		} else {
+			result, err = inner(ctx, req)
+		}
 		if !call && err != nil {
 			// A notification error would end the connection (jsonrpc2 fails
 			// it): log and carry on.
@@ -158,7 +172,28 @@ func (s *Server) handler() jsonrpc2.Handler {
 			err = jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", method, err)
 		}
 		return result, err
-	})
+	}
+}
+
+// cancelRequest cancels the request a $/cancelRequest names. The
+// specification's id is an integer or a string; anything else (no params,
+// no id, null, a fraction) names no request: logged and ignored.
+func (s *Server) cancelRequest(params []byte, cancel func(jsonrpc2.ID)) {
+	var p struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if err := json.Unmarshal(params, &p); err == nil {
+		raw := bytes.TrimSpace(p.ID)
+		var str string
+		if n, err := strconv.ParseInt(string(raw), 10, 64); err == nil {
+			cancel(jsonrpc2.NewNumberID(n))
+			return
+		} else if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &str) == nil {
+			cancel(jsonrpc2.NewStringID(str))
+			return
+		}
+	}
+	s.logf(protocol.MessageTypeWarning, "malformed $/cancelRequest (the id must be an integer or a string): ignored")
 }
 
 // admit applies the lifecycle: nothing but initialize before it, nothing

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -38,46 +39,58 @@ func (codec) Unmarshal(data []byte, v any) error {
 	return protocol.Unmarshal(data, v)
 }
 
-// frameReader is what jsonrpc2's header stream offers besides Read: the raw
-// body of the next frame.
-type frameReader interface {
-	ReadFrame(ctx context.Context) ([]byte, int64, error)
+// stream is the connection's message stream: our own frame reader for what
+// the client sends (frames.go), go.lsp.dev's header framing for what we
+// write. A frame that is not a JSON-RPC message is answered with an error
+// and reading goes on; jsonrpc2 would end the connection on it, and a
+// server must survive a client's bad message.
+type stream struct {
+	jsonrpc2.Stream // Write and Close; Read is ours
+	frames          *frameReader
+	log             func(string)
 }
 
-// tolerantStream answers a frame that is not a JSON-RPC message with an
-// error response and goes on reading. jsonrpc2 would end the connection on
-// it, and a server must survive a client's bad message. Framing errors (a
-// missing Content-Length) still end the connection: without a length the
-// next frame cannot be found.
-type tolerantStream struct {
-	jsonrpc2.Stream
-	frames frameReader
-	log    func(string)
-}
-
-func newTolerantStream(s jsonrpc2.Stream, log func(string)) jsonrpc2.Stream {
-	fr, ok := s.(frameReader)
-	if !ok {
-		return s
-	}
-	return &tolerantStream{Stream: s, frames: fr, log: log}
+func newStream(rwc io.ReadWriteCloser, log func(string)) *stream {
+	return &stream{Stream: jsonrpc2.NewHeaderStream(rwc), frames: newFrameReader(rwc, log), log: log}
 }
 
 // Read returns the next well-formed message. It deliberately has no
 // ReadFrame method, so the connection decodes through it.
-func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
-		body, n, err := s.frames.ReadFrame(ctx)
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		f, err := s.frames.next()
 		if err != nil {
-			return nil, n, err
+			return nil, 0, err
 		}
-		msg, err := jsonrpc2.DecodeMessage(body)
+		var rerr error
+		if f.dropped != "" {
+			// The framing was wrong: whatever the bytes say, they are not
+			// acted on. A request whose id is readable gets an error, so its
+			// caller does not wait for an answer that will not come.
+			s.log(f.dropped)
+			id, _, ok := badMessageID(f.body)
+			if !ok {
+				continue
+			}
+			rerr = jsonrpc2.NewError(jsonrpc2.InvalidRequest, "acg-lsp: message dropped: "+f.dropped)
+			if _, werr := s.Stream.Write(ctx, jsonrpc2.NewResponse(id, nil, rerr)); werr != nil {
+				return nil, 0, werr
+			}
+			continue
+		}
+		msg, err := jsonrpc2.DecodeMessage(f.body)
 		if err == nil {
-			return msg, n, nil
+			return msg, f.size, nil
 		}
-		id, code := badMessageID(body)
+		// A body that is not a message may hold the next frame's header:
+		// its Content-Length claimed too much. Read on from there.
+		body := s.frames.reject()
+		id, code, _ := badMessageID(body)
 		s.log(fmt.Sprintf("malformed message (%v): answered with an error", err))
-		rerr := jsonrpc2.NewError(code, "acg-lsp: malformed JSON-RPC message: "+err.Error())
+		rerr = jsonrpc2.NewError(code, "acg-lsp: malformed JSON-RPC message: "+err.Error())
 		if _, werr := s.Stream.Write(ctx, jsonrpc2.NewResponse(id, nil, rerr)); werr != nil {
 			return nil, 0, werr
 		}
@@ -86,21 +99,22 @@ func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, err
 
 // badMessageID recovers the id of a malformed request when its JSON is
 // readable, so the error answers it; otherwise the id is null (JSON-RPC 2.0
-// §5: parse errors and unidentifiable requests get a null id).
-func badMessageID(body []byte) (jsonrpc2.ID, jsonrpc2.Code) {
+// §5: parse errors and unidentifiable requests get a null id). ok says
+// whether an id was found.
+func badMessageID(body []byte) (id jsonrpc2.ID, code jsonrpc2.Code, ok bool) {
 	var probe struct {
 		ID json.RawMessage `json:"id"`
 	}
 	if err := json.Unmarshal(body, &probe); err != nil {
-		return jsonrpc2.ID{}, jsonrpc2.ParseError
+		return jsonrpc2.ID{}, jsonrpc2.ParseError, false
 	}
 	var n int64
 	if json.Unmarshal(probe.ID, &n) == nil {
-		return jsonrpc2.NewNumberID(n), jsonrpc2.InvalidRequest
+		return jsonrpc2.NewNumberID(n), jsonrpc2.InvalidRequest, true
 	}
 	var str string
 	if json.Unmarshal(probe.ID, &str) == nil {
-		return jsonrpc2.NewStringID(str), jsonrpc2.InvalidRequest
+		return jsonrpc2.NewStringID(str), jsonrpc2.InvalidRequest, true
 	}
-	return jsonrpc2.ID{}, jsonrpc2.InvalidRequest
+	return jsonrpc2.ID{}, jsonrpc2.InvalidRequest, false
 }

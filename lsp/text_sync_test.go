@@ -1,6 +1,7 @@
 package lsp_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,4 +168,110 @@ func TestDiskChanges(t *testing.T) {
 			c.WaitDiags("agent.py", hasDiags)
 		})
 	}
+}
+
+// outOfSyncCodes are agent.py's findings with the out-of-sync diagnostic.
+const outOfSyncCodes = "dangerous-chain missing-approval out-of-sync rule-of-two"
+
+// TestBadEdits: a didChange with an edit the protocol does not allow (a
+// negative position, a reversed range, a position that is not an integer,
+// a change without text) is rejected whole: the server keeps the last good
+// text, logs the rejection and marks the document out of sync with a
+// diagnostic, until the client sends the whole text or saves. Hover keeps
+// working on the last good text meanwhile, and edits after the resync are
+// applied.
+func TestBadEdits(t *testing.T) {
+	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	c.Open("agent.py")
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	text := c.Text("agent.py")
+	at := lsptest.PositionOf(text, strings.Index(text, "create_react_agent("))
+	insert := func(line, char int) string {
+		return fmt.Sprintf(`{"range":{"start":{"line":%d,"character":%d},"end":{"line":%d,"character":%d}},"text":"# x\n"}`, line, char, line, char)
+	}
+	for i, tt := range []struct{ name, changes string }{
+		{"negative position", `[{"range":{"start":{"line":-1,"character":-1},"end":{"line":0,"character":0}},"text":""}]`},
+		{"negative character", `[{"range":{"start":{"line":0,"character":-1},"end":{"line":0,"character":3}},"text":""}]`},
+		{"negative end", `[{"range":{"start":{"line":0,"character":0},"end":{"line":-1,"character":0}},"text":""}]`},
+		{"reversed lines", `[{"range":{"start":{"line":3,"character":0},"end":{"line":1,"character":0}},"text":""}]`},
+		{"reversed on a line", `[{"range":{"start":{"line":0,"character":5},"end":{"line":0,"character":1}},"text":""}]`},
+		{"fraction", `[{"range":{"start":{"line":0.5,"character":0},"end":{"line":1,"character":0}},"text":""}]`},
+		{"no text", `[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}}]`},
+		{"a good edit then a bad one", `[` + insert(0, 0) + `,{"range":{"start":{"line":-1,"character":0},"end":{"line":0,"character":0}},"text":""}]`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			n := len(c.Logs)
+			c.ChangeRaw("agent.py", tt.changes)
+			p := c.WaitDiags("agent.py", lsptest.CodesAre(outOfSyncCodes))
+			for _, d := range p.Diagnostics {
+				if d.Code.(protocol.String) == "out-of-sync" && !strings.Contains(string(d.Message.(protocol.String)), "last good text") {
+					t.Errorf("out-of-sync diagnostic says %q", d.Message)
+				}
+			}
+			c.Wait("the rejection logged", func() bool {
+				for _, l := range c.Logs[n:] {
+					if l.Type == protocol.MessageTypeError && strings.Contains(l.Message, "rejected") {
+						return true
+					}
+				}
+				return false
+			})
+			// Hover answers, on the last good text.
+			h, err := c.Server.Hover(c.Ctx(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: c.URI("agent.py")}, Position: at}})
+			if err != nil || h == nil {
+				t.Fatalf("hover while out of sync: %v %v", h, err)
+			}
+			// A range edit cannot be placed in a text the client does not
+			// share: ignored until the resync.
+			c.ChangeRaw("agent.py", `[`+insert(0, 0)+`]`)
+			// Resync, in turn by each of the ways.
+			switch i % 3 {
+			case 0:
+				c.Change("agent.py", lsptest.Replace(text))
+			case 1:
+				c.Save("agent.py", &text)
+			case 2:
+				c.Save("agent.py", nil) // read from disk
+			}
+			p = c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+			if d := p.Diagnostics[0]; d.Range.Start.Line < at.Line-3 {
+				t.Errorf("after the resync the findings moved to line %d", d.Range.Start.Line+1)
+			}
+		})
+	}
+	// In sync again: a range edit is applied (the fix: send_http leaves
+	// the agent's tools).
+	from := strings.Index(text, "send_http]")
+	c.Change("agent.py", lsptest.Edit(protocol.Range{Start: lsptest.PositionOf(text, from), End: lsptest.PositionOf(text, from+len("send_http"))}, ""))
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+}
+
+// TestTolerantPositions: what the specification tolerates is applied, not
+// rejected: a character past the end of its line is the end of the line,
+// a line past the last line is the end of the document.
+func TestTolerantPositions(t *testing.T) {
+	c, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
+	c.Open("agent.py")
+	c.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	// Append at a line far past the end (the largest the protocol allows):
+	// the findings stay, at the version sent.
+	v := c.ChangeRaw("agent.py", `[{"range":{"start":{"line":2147483647,"character":7},"end":{"line":2147483647,"character":7}},"text":"\n# end\n"}]`)
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool {
+		return lsptest.CodeSet(p) == lsptest.InboxAgentCodes && version(v)(p)
+	})
+	text := c.Text("agent.py")
+	from := strings.Index(text, "send_http]")
+	line := lsptest.PositionOf(text, from).Line
+	// Delete "send_http" and everything after it on its line, through a
+	// character far past the line's end, then put back what followed it.
+	end := strings.IndexByte(text[from:], '\n') + from
+	v = c.ChangeRaw("agent.py", fmt.Sprintf(`[{"range":{"start":%s,"end":{"line":%d,"character":99999}},"text":""},`+
+		`{"range":{"start":%s,"end":%s},"text":%q}]`, pos(lsptest.PositionOf(text, from)), line,
+		pos(lsptest.PositionOf(text, from)), pos(lsptest.PositionOf(text, from)), text[from+len("send_http"):end]))
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 && version(v)(p) })
+}
+
+func pos(p protocol.Position) string {
+	return fmt.Sprintf(`{"line":%d,"character":%d}`, p.Line, p.Character)
 }

@@ -36,6 +36,7 @@ type folder struct {
 	failedSeq uint64        // a run that failed for this snapshot: waiters take latest
 	updated   chan struct{} // closed and replaced whenever latest changes
 	uris      map[string]uri.URI
+	unsynced  map[string]syncLost // open documents whose text the server lost track of
 	watcher   *incremental.Watcher
 	pub       publisher
 	store     provers.Store                 // the external provers' flows
@@ -51,7 +52,7 @@ type analysis struct {
 
 func newFolder(s *Server, root string) *folder {
 	f := &folder{s: s, root: root, disk: map[string]bool{}, updated: make(chan struct{}), uris: map[string]uri.URI{},
-		proving: map[string]context.CancelFunc{}}
+		unsynced: map[string]syncLost{}, proving: map[string]context.CancelFunc{}}
 	f.ws = incremental.NewWorkspace(root, func(m string) {
 		// The same failure comes back with every analysis until the code
 		// changes: say it once.

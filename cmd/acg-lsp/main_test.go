@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -152,6 +153,110 @@ func TestExitWithStdinOpen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBinarySurvivesBadInput: over stdio, malformed cancels, framing
+// errors and an invalid edit are logged and survived: the next request is
+// answered, and shutdown then exit end the process with 0.
+func TestBinarySurvivesBadInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildServer(t)
+	root := t.TempDir()
+	cmd := exec.Command(bin, "--stdio")
+	cmd.Dir = root
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr lockedBuilder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill() }()
+	responses := make(chan int64, 16)
+	go readResponses(stdout, responses)
+	raw := func(b string) {
+		if _, err := io.WriteString(stdin, b); err != nil {
+			t.Fatalf("write: %v", err)
+		}
+	}
+	send := func(msg string) { raw(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(msg), msg)) }
+	awaitResponse := func(id int64) {
+		t.Helper()
+		select {
+		case got := <-responses:
+			if got != id {
+				t.Fatalf("response %d, want %d", got, id)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no response to request %d; stderr:\n%s", id, stderr.String())
+		}
+	}
+	doc := string(uri.File(filepath.Join(root, "a.py")))
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + string(uri.File(root)) + `","capabilities":{}}}`)
+	awaitResponse(1)
+	send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	send(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{}}`)
+	send(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":null}}`)
+	send(`{"jsonrpc":"2.0","method":"$/cancelRequest"}`)
+	raw("Content-Length: abc\r\n\r\n{}")
+	raw("Content-Length: -5\r\n\r\n")
+	raw("Content-Length: 99999999999999999999\r\n\r\n")
+	raw(`Content-Length: 5000` + "\r\n\r\n" + `{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	send(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"` + doc + `","languageId":"python","version":1,"text":"import os\n"}}}`)
+	send(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"` + doc + `","version":2},` +
+		`"contentChanges":[{"range":{"start":{"line":-1,"character":-1},"end":{"line":0,"character":0}},"text":""}]}}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"` + doc + `"},"position":{"line":0,"character":1}}}`)
+	awaitResponse(2)
+	send(`{"jsonrpc":"2.0","id":3,"method":"shutdown"}`)
+	awaitResponse(3)
+	send(`{"jsonrpc":"2.0","method":"exit"}`)
+	code := make(chan int, 1)
+	go func() { code <- exitCode(cmd.Wait()) }()
+	select {
+	case got := <-code:
+		if got != 0 {
+			t.Errorf("exit code %d, want 0", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not exit")
+	}
+	log := stderr.String()
+	for _, want := range []string{"malformed $/cancelRequest", "dropped input: Content-Length \"abc\"", "dropped input: Content-Length \"-5\"",
+		"over the limit", "claimed 5000 bytes", "rejected"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, "connection ended") {
+		t.Errorf("the connection failed:\n%s", log)
+	}
+}
+
+// lockedBuilder is a strings.Builder written by the process's stderr copier
+// and read by the test.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // readResponses reports the ids of the responses the server writes and

@@ -224,6 +224,37 @@ func (c *Client) Change(rel string, changes ...protocol.TextDocumentContentChang
 	return v
 }
 
+// ChangeRaw sends a didChange whose contentChanges are the JSON given, as
+// is: what a typed client cannot send (negative positions, fractions). It
+// returns the version it sent; the client's copy of the text is left alone.
+func (c *Client) ChangeRaw(rel, contentChanges string) int32 {
+	c.T.Helper()
+	c.mu.Lock()
+	c.versions[rel]++
+	v := c.versions[rel]
+	c.mu.Unlock()
+	u, _ := json.Marshal(string(c.URI(rel)))
+	params := fmt.Sprintf(`{"textDocument":{"uri":%s,"version":%d},"contentChanges":%s}`, u, v, contentChanges)
+	if err := c.Conn.Notify(c.ctx(), protocol.MethodTextDocumentDidChange, jsonrpc2.RawMessage(params)); err != nil {
+		c.T.Fatalf("didChange: %v", err)
+	}
+	return v
+}
+
+// Save sends didSave, with the text when text is not nil; the client's
+// copy of the text becomes it.
+func (c *Client) Save(rel string, text *string) {
+	c.T.Helper()
+	if text != nil {
+		c.mu.Lock()
+		c.texts[rel] = *text
+		c.mu.Unlock()
+	}
+	if err := c.Server.DidSave(c.ctx(), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.URI(rel)}, Text: text}); err != nil {
+		c.T.Fatalf("didSave: %v", err)
+	}
+}
+
 // Replace is a whole-document change.
 func Replace(text string) protocol.TextDocumentContentChangeEvent {
 	return &protocol.TextDocumentContentChangeWholeDocument{Text: text}
