@@ -208,7 +208,7 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 // skips, which are reported as an error): the language server takes an open
 // document's text from disk again when it lost track of the editor's.
 func (w *Workspace) ReadFile(rel string) ([]byte, error) {
-	src, why, err := readFile(w.root, rel)
+	src, why, err := ReadInRoot(w.root, rel)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -81,7 +82,11 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			}
 			continue
 		}
-		msg, err := jsonrpc2.DecodeMessage(f.body)
+		// A decoded message borrows its bytes, and the frame reader reuses
+		// its buffer for the next frame while a response to one of our own
+		// calls may still be waiting to be unmarshalled: the message gets
+		// bytes of its own.
+		msg, err := jsonrpc2.DecodeMessage(bytes.Clone(f.body))
 		if err == nil {
 			return msg, f.size, nil
 		}
