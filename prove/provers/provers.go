@@ -283,7 +283,18 @@ func Select(engine string, s Settings) (Selection, error) {
 // after the other (each is heavy), and merges their flows. A prover that
 // fails is reported and skipped.
 func (sel Selection) Run(ctx context.Context, snap *incremental.Snapshot, progress func(prove.Progress)) ([]prove.Flow, []error) {
-	req := Request(snap, nil)
+	// The snapshot's own Python files, not the whole root: a scan of one
+	// directory of a checkout has the checkout as its root.
+	var files []string
+	for _, f := range snap.Files() {
+		if f.Kind == "python" && f.Skipped == "" {
+			files = append(files, f.Path)
+		}
+	}
+	if len(files) == 0 {
+		return nil, nil // nothing for a Python prover; an empty list would mean the whole root
+	}
+	req := Request(snap, files)
 	req.Progress = progress
 	var sets [][]prove.Flow
 	var errs []error

@@ -9,6 +9,7 @@ import (
 
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/prove"
 )
 
 func TestSelect(t *testing.T) {
@@ -183,5 +184,50 @@ func TestStore(t *testing.T) {
 	}
 	if Fingerprint(next) == Fingerprint(snap) {
 		t.Error("fingerprint did not change with the tree")
+	}
+}
+
+// recorder is a prover that records what it was asked to scan.
+type recorder struct{ files [][]string }
+
+func (r *recorder) Name() string                            { return "recorder" }
+func (r *recorder) Version(context.Context) (string, error) { return "1", nil }
+func (r *recorder) Run(_ context.Context, req prove.Request) ([]prove.Flow, error) {
+	r.files = append(r.files, req.Files)
+	return nil, nil
+}
+
+// TestRunScansTheSnapshotsFiles: an external prover gets the Python files
+// of the scan, not the whole root, which is the checkout when one
+// directory of it is scanned; with no Python file it is not run at all.
+func TestRunScansTheSnapshotsFiles(t *testing.T) {
+	root := t.TempDir()
+	for rel, src := range map[string]string{"sub/agent.py": "x = 1\n", "other/tools.py": "y = 2\n", "sub/.mcp.json": "{}"} {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := &recorder{}
+	sel := Selection{External: []prove.Prover{rec}}
+	snap, _, err := incremental.Load(context.Background(), root, []string{filepath.Join(root, "sub")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel.Run(context.Background(), snap, nil)
+	if len(rec.files) != 1 || strings.Join(rec.files[0], ",") != "sub/agent.py" {
+		t.Errorf("prover asked to scan %q, want [sub/agent.py]", rec.files)
+	}
+	snap, _, err = incremental.Load(context.Background(), root, []string{filepath.Join(root, "sub", ".mcp.json")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.files = nil
+	sel.Run(context.Background(), snap, nil)
+	if len(rec.files) != 0 {
+		t.Errorf("prover run on a scan without Python files: %q", rec.files)
 	}
 }
