@@ -58,12 +58,13 @@ func run(args []string, stdout io.Writer) error {
 		}
 		defer os.RemoveAll(work)
 	}
-	bin := *acg
+	bin, built := *acg, ""
 	if bin == "" {
 		bin = filepath.Join(work, "acg")
 		if out, err := exec.Command("go", "build", "-o", bin, "./cmd/acg").CombinedOutput(); err != nil {
 			return fmt.Errorf("build ./cmd/acg: %v\n%s", err, out)
 		}
+		built = checkoutCommit()
 	}
 	if bin, err = filepath.Abs(bin); err != nil {
 		return err
@@ -87,6 +88,9 @@ func run(args []string, stdout io.Writer) error {
 	if out, err := exec.Command(bin, "version").Output(); err == nil {
 		s.AcgCommit = strings.TrimSpace(string(out))
 	}
+	if built != "" {
+		s.AcgCommit += " (built from " + built + ")"
+	}
 	printSummary(stdout, s, *verbose)
 	if *jsonOut != "" {
 		data, err := json.MarshalIndent(s, "", "  ")
@@ -98,6 +102,20 @@ func run(args []string, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// checkoutCommit names the commit ./cmd/acg was built from, so a result says which
+// code it measured; local changes are marked.
+func checkoutCommit() string {
+	out, err := exec.Command("git", "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	c := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(st)) > 0 {
+		c += "+changes"
+	}
+	return c
 }
 
 // scanTarget extracts one target and scans it with the builtin engine only.
