@@ -297,16 +297,17 @@ func around(b []byte, i int) string {
 	return fmt.Sprintf("%q", b[lo:hi])
 }
 
-// NoSecrets checks that none of the secrets occurs in b, and names the
-// first that does without echoing it (only its length and first bytes).
+// NoSecrets checks that none of the secrets occurs in b, and names each
+// that does without echoing it (only its length and first bytes).
 func NoSecrets(b []byte, secrets ...string) error {
+	var errs []error
 	for _, s := range secrets {
 		if s == "" {
 			continue
 		}
 		if i := bytes.Index(b, []byte(s)); i >= 0 {
-			return fmt.Errorf("a secret (%d bytes, starting %q…) appears at byte %d", len(s), s[:min(4, len(s))], i)
+			errs = append(errs, fmt.Errorf("a secret (%d bytes, starting %q…) appears at byte %d", len(s), s[:min(4, len(s))], i))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
