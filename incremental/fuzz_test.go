@@ -2,7 +2,6 @@ package incremental_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/internal/fuzzseed"
 	"github.com/acg-dev/acg/internal/outcheck"
 	"github.com/acg-dev/acg/prove/builtin"
 	"github.com/acg-dev/acg/report"
@@ -192,7 +192,7 @@ func FuzzConfig(f *testing.F) {
 //
 //	ACG_WRITE_FUZZ_SEEDS=1 go test ./incremental -run TestWriteFuzzSeeds
 func TestWriteFuzzSeeds(t *testing.T) {
-	if os.Getenv("ACG_WRITE_FUZZ_SEEDS") == "" {
+	if !fuzzseed.Wanted() {
 		t.Skip("set ACG_WRITE_FUZZ_SEEDS=1 to rewrite testdata/fuzz")
 	}
 	seeds := map[string]map[string]string{"FuzzPython": {}, "FuzzPythonPair": {}, "FuzzConfig": {}}
@@ -212,13 +212,13 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		name := strings.ReplaceAll(rel, "/", "__")
+		name := fuzzseed.Name(rel)
 		switch {
 		case strings.HasSuffix(rel, ".py"):
-			seeds["FuzzPython"][name] = corpusFile(src)
+			seeds["FuzzPython"][name] = fuzzseed.Encode(src)
 			byDir[filepath.Dir(p)] = append(byDir[filepath.Dir(p)], p)
 		case kindOf(rel) >= 0:
-			seeds["FuzzConfig"][name] = corpusFile(kindOf(rel), src)
+			seeds["FuzzConfig"][name] = fuzzseed.Encode(kindOf(rel), src)
 		}
 		return nil
 	})
@@ -243,39 +243,13 @@ func TestWriteFuzzSeeds(t *testing.T) {
 			}
 			src, _ := os.ReadFile(p)
 			rel := filepath.ToSlash(strings.TrimPrefix(filepath.Join(dir, filepath.Base(p)), "../testdata/"))
-			seeds["FuzzPythonPair"][strings.ReplaceAll(rel, "/", "__")] = corpusFile(src, toolSrc)
+			seeds["FuzzPythonPair"][fuzzseed.Name(rel)] = fuzzseed.Encode(src, toolSrc)
 		}
 	}
 	for target, files := range seeds {
-		dir := filepath.Join("testdata", "fuzz", target)
-		if err := os.RemoveAll(dir); err != nil {
+		if err := fuzzseed.Write("testdata", target, files); err != nil {
 			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name, body := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-				t.Fatal(err)
-			}
 		}
 		t.Logf("%s: %d seeds", target, len(files))
 	}
-}
-
-// corpusFile encodes values in the `go test fuzz v1` format.
-func corpusFile(vals ...any) string {
-	var b strings.Builder
-	b.WriteString("go test fuzz v1\n")
-	for _, v := range vals {
-		switch v := v.(type) {
-		case []byte:
-			fmt.Fprintf(&b, "[]byte(%q)\n", v)
-		case int:
-			fmt.Fprintf(&b, "int(%d)\n", v)
-		default:
-			panic(fmt.Sprintf("corpusFile: %T", v))
-		}
-	}
-	return b.String()
 }
