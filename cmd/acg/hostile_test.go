@@ -87,6 +87,7 @@ func hostileRepo(t *testing.T) *hostile {
 	}
 	if err := os.MkdirAll(filepath.Dir(absEvil), 0o755); err == nil {
 		write(t, absEvil, string(evil), 0o755)
+		t.Cleanup(func() { _ = os.RemoveAll(filepath.Dir(absEvil)) })
 	} else {
 		t.Logf("cannot place %s (%v): only the relative prover path is tried", absEvil, err)
 	}
