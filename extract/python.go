@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -14,7 +15,12 @@ import (
 )
 
 // PythonLanguage is the tree-sitter grammar used for every Python file.
-func PythonLanguage() *sitter.Language { return python.GetLanguage() }
+// It is one value for the process: python.GetLanguage wraps the grammar
+// in a new *sitter.Language on every call, and the name tables copied out
+// of C (namesOf) are cached by that pointer.
+func PythonLanguage() *sitter.Language { return pythonLanguage() }
+
+var pythonLanguage = sync.OnceValue(python.GetLanguage)
 
 // ParsePython parses src with a fresh parser. Callers that keep trees for
 // incremental re-parsing (the language server) parse themselves and call

@@ -145,7 +145,8 @@ var mutations = []mutation{
 
 // TestEditsEqualColdScan applies random editor edits (and disk changes)
 // and checks after every step that the incremental analysis reports what a
-// cold scan of the same texts reports.
+// cold scan of the same texts reports. ACG_PROPERTY_SEEDS and
+// ACG_PROPERTY_STEPS make it a long run (docs/testing.md).
 func TestEditsEqualColdScan(t *testing.T) {
 	// Every fixture of the project (each holds a CASE.md) and the LSP ones:
 	// a join between files that the Analyzer's groups miss shows up here.
@@ -156,12 +157,14 @@ func TestEditsEqualColdScan(t *testing.T) {
 		}
 		return nil
 	})
-	steps, seeds := 10, int64(3)
+	def := lsptest.PropertyRun{First: 1, Last: 3, Steps: 10}
 	if testing.Short() {
-		steps, seeds = 4, 1
+		def = lsptest.PropertyRun{First: 1, Last: 1, Steps: 4}
 	}
+	run := lsptest.Property(t, def) // ACG_PROPERTY_SEEDS, ACG_PROPERTY_STEPS
+	steps := run.Steps
 	for _, fx := range fixtures {
-		for seed := int64(1); seed <= seeds; seed++ {
+		for seed := run.First; seed <= run.Last; seed++ {
 			name := strings.TrimPrefix(filepath.ToSlash(fx), "../testdata/")
 			t.Run(fmt.Sprintf("%s/seed%d", name, seed), func(t *testing.T) {
 				runEdits(t, lsptest.Fixture(t, fx), seed, steps)

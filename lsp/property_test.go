@@ -24,16 +24,18 @@ import (
 // closes, files written on disk) and checks after every step that the
 // diagnostics the server reports are the findings of a cold `acg scan` of
 // the same texts. A document with a syntax error counts with its last text
-// that parsed, as the server keeps its last good facts.
+// that parsed, as the server keeps its last good facts. ACG_PROPERTY_SEEDS
+// and ACG_PROPERTY_STEPS make it a long run (docs/testing.md).
 func TestEditsEqualColdScanThroughLSP(t *testing.T) {
-	steps := 10
+	def := lsptest.PropertyRun{First: 1, Last: 3, Steps: 10}
 	if testing.Short() {
-		steps = 3
+		def.Steps = 3
 	}
+	run := lsptest.Property(t, def) // ACG_PROPERTY_SEEDS, ACG_PROPERTY_STEPS
 	for _, fx := range []string{"../testdata/inbox", "../testdata/lsp/two-sinks", "../testdata/lsp/unicode"} {
-		for seed := int64(1); seed <= 3; seed++ {
+		for seed := run.First; seed <= run.Last; seed++ {
 			t.Run(fmt.Sprintf("%s/%d", filepath.Base(fx), seed), func(t *testing.T) {
-				propertyRun(t, fx, seed, steps)
+				propertyRun(t, fx, seed, run.Steps)
 			})
 		}
 	}

@@ -3,11 +3,16 @@ package sarif
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	gosarif "github.com/owenrumney/go-sarif/v2/sarif"
+
+	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/prove"
 )
 
 // shrink keeps the first result with a path, without artifacts, rule
@@ -37,7 +42,9 @@ func shrink(f *testing.F, data []byte) []byte {
 }
 
 // FuzzRead feeds arbitrary bytes to the reader: it must return an error or
-// flows whose every step is a positive position in a file inside the root.
+// flows whose every step is a positive, ordered position in a clean
+// root-relative path of a file inside the root, with a byte offset inside
+// the file or none, and whose source and sink are steps of the path.
 //
 //	go test ./prove/sarif -run '^$' -fuzz FuzzRead -fuzztime 10m -parallel 1
 func FuzzRead(f *testing.F) {
@@ -63,18 +70,46 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		for _, fl := range res.Flows {
-			if len(fl.Steps) == 0 {
-				t.Fatal("flow without steps")
-			}
-			for _, s := range fl.Steps {
-				l := s.Loc
-				if l.File == "" || strings.HasPrefix(l.File, "/") || l.File == ".." || strings.HasPrefix(l.File, "../") {
-					t.Fatalf("file %q escapes the root", l.File)
-				}
-				if l.Start.Line < 1 || l.Start.Col < 1 || l.End.Line < l.Start.Line {
-					t.Fatalf("bad position %+v", l)
-				}
-			}
+			checkFlow(t, fl, len(src))
 		}
 	})
+}
+
+// checkFlow is what every consumer of a flow relies on (the checks, the
+// outputs, the language server's related information).
+func checkFlow(t *testing.T, fl prove.Flow, srcLen int) {
+	t.Helper()
+	if len(fl.Steps) == 0 {
+		t.Fatal("flow without steps")
+	}
+	var src, sink bool
+	for _, s := range fl.Steps {
+		l := s.Loc
+		if l.File == "" || path.IsAbs(l.File) || l.File == ".." || strings.HasPrefix(l.File, "../") ||
+			path.Clean(l.File) != l.File || strings.Contains(l.File, "\\") || hasDrive(l.File) {
+			t.Fatalf("file %q is not a clean path inside the root", l.File)
+		}
+		if l.Start.Line < 1 || l.Start.Col < 1 || l.End.Line < l.Start.Line ||
+			(l.End.Line == l.Start.Line && l.End.Col < l.Start.Col) {
+			t.Fatalf("bad position %+v", l)
+		}
+		for _, p := range []extract.Point{l.Start, l.End} {
+			if p.Byte < -1 || p.Byte > srcLen {
+				t.Fatalf("byte offset %d outside a %d-byte file", p.Byte, srcLen)
+			}
+		}
+		if l.Start.Byte >= 0 && l.End.Byte >= 0 && l.End.Byte < l.Start.Byte {
+			t.Fatalf("end offset %d before start %d", l.End.Byte, l.Start.Byte)
+		}
+		switch s.Role {
+		case prove.RoleSource, prove.RoleSink, prove.RoleStep, prove.RoleCall:
+		default:
+			t.Fatalf("step role %q", s.Role)
+		}
+		src = src || reflect.DeepEqual(s, fl.Source)
+		sink = sink || reflect.DeepEqual(s, fl.Sink)
+	}
+	if !src || !sink || fl.Source.Role != prove.RoleSource || fl.Sink.Role != prove.RoleSink {
+		t.Fatalf("source %+v or sink %+v is not a step of the path", fl.Source, fl.Sink)
+	}
 }

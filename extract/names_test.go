@@ -1,0 +1,27 @@
+package extract
+
+import (
+	"context"
+	"testing"
+)
+
+// The grammar's symbol and field names are copied out of C once: a cache
+// keyed by a fresh *sitter.Language per parse grew by the whole name table
+// with every file extracted, which in the language server (a parse per
+// edit) is memory that is never given back.
+func TestNamesAreCopiedOnce(t *testing.T) {
+	src := []byte("def f(x):\n    return x\n")
+	for i := 0; i < 3; i++ {
+		tree, err := ParsePython(context.Background(), src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Python("a.py", src, tree)
+	}
+	namesMu.Lock()
+	n := len(namesCache)
+	namesMu.Unlock()
+	if n != 1 {
+		t.Fatalf("%d name tables cached after three extractions, want 1", n)
+	}
+}

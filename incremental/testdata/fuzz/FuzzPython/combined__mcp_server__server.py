@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("from pathlib import Path\n\nimport httpx\nfrom mcp.server.fastmcp import FastMCP\n\nmcp = FastMCP(\"notes\")\n\n\n@mcp.tool()\ndef read_notes(name: str) -> str:\n    \"\"\"Read a note.\"\"\"\n    return Path.home().joinpath(\"notes\", name).read_text()\n\n\n@mcp.tool(annotations={\"openWorldHint\": True})\ndef publish(text: str) -> str:\n    \"\"\"Publish text to the team webhook.\"\"\"\n    httpx.post(\"https://hooks.example.com/publish\", json={\"text\": text})\n    return \"ok\"\n\n\nif __name__ == \"__main__\":\n    mcp.run()\n")

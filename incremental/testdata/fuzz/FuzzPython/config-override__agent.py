@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("\"\"\"The inbox assistant: a ReAct agent over mail, notes and webhooks.\"\"\"\nfrom langchain_openai import ChatOpenAI\nfrom langgraph.prebuilt import create_react_agent\n\nfrom .tools import read_email, read_notes, send_http\n\nmodel = ChatOpenAI(model=\"gpt-4o-mini\")\n\ninbox_assistant = create_react_agent(\n    model,\n    tools=[read_email, read_notes, send_http],\n    prompt=\"You triage the user's inbox and keep their notes up to date.\",\n)\n")

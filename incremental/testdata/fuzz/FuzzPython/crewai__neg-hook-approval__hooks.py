@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("from crewai.hooks import before_tool_call\n\n\n@before_tool_call\ndef approve_email(context):\n    if context.tool_name == \"Send email\":\n        answer = context.request_human_input(\n            prompt=f\"Send {context.tool_input}?\", default_message=\"Type 'yes' to approve:\"\n        )\n        if answer.strip().lower() != \"yes\":\n            return False\n    return None\n")

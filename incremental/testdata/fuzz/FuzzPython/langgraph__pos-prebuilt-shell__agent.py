@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("from langchain_community.tools import ShellTool\nfrom langchain_community.tools.tavily_search import TavilySearchResults\nfrom langgraph.prebuilt import create_react_agent\n\nsearch = TavilySearchResults(max_results=3)\nshell = ShellTool()\n\nshell_agent = create_react_agent(\"openai:gpt-4o\", [search, shell])\ncareful_agent = create_react_agent(\"openai:gpt-4o\", [search, ShellTool(ask_human_input=True)])\n")

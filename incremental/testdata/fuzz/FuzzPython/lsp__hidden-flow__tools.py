@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("\"\"\"A tool that forwards a page through a module-level cache.\"\"\"\nimport requests\nfrom langchain_core.tools import tool\n\nCACHE = {}\n\n\ndef _remember(text: str) -> None:\n    CACHE[\"page\"] = text\n\n\n@tool\ndef relay(url: str) -> str:\n    \"\"\"Fetch a page and forward it.\"\"\"\n    _remember(requests.get(\"https://news.example.com/today\").text)\n    requests.post(url, data=CACHE[\"page\"])\n    return \"ok\"\n")

@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("import asyncio\n\nfrom agents import Agent, Runner, WebSearchTool\n\nfrom mail import mail_agent\n\nresearch_agent = Agent(name=\"Research\", instructions=\"Search the web.\", tools=[WebSearchTool()])\n\ntriage_agent = Agent(\n    name=\"Triage\",\n    instructions=\"Hand the conversation to the right specialist.\",\n    handoffs=[research_agent, mail_agent],\n)\n\nif __name__ == \"__main__\":\n    print(asyncio.run(Runner.run(triage_agent, \"Find the release notes and mail them to me\")).final_output)\n")

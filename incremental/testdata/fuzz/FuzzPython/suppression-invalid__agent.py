@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("\"\"\"The inbox assistant with suppression comments acg must not honour.\"\"\"\nfrom langchain_openai import ChatOpenAI\nfrom langgraph.prebuilt import create_react_agent\n\nfrom .tools import read_email, read_notes, send_http\n\nmodel = ChatOpenAI(model=\"gpt-4o-mini\")\n\n# acg: ignore[rule-of-two]\ninbox_assistant = create_react_agent(  # acg: ignore[rule-of-3] typo in the rule name\n    model,\n    tools=[read_email, read_notes, send_http],\n    prompt=\"You triage the user's inbox; '# acg: ignore[rule-of-two] in a string' is no comment.\",\n)\n")

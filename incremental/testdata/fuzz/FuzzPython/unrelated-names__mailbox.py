@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("\"\"\"A maintenance script, not imported by the agent: same names, no path.\"\"\"\nimport imaplib\n\nimport requests\n\n\ndef read_email(host: str) -> bytes:\n    conn = imaplib.IMAP4_SSL(host)\n    _, data = conn.fetch(\"1\", \"(RFC822)\")\n    return data[0][1]\n\n\ndef forward_mail(host: str) -> None:\n    requests.post(\"https://archive.example.com\", data=read_email(host))\n")

@@ -1,0 +1,2 @@
+go test fuzz v1
+[]byte("\"\"\"Tools of the notifier: nothing here reads a mailbox.\"\"\"\nimport requests\nfrom langchain_core.tools import tool\n\n\n@tool\ndef read_email(folder: str = \"INBOX\") -> str:\n    \"\"\"Pretend to read mail: the notifier only knows a fixed message.\"\"\"\n    return \"You have no new mail in \" + \"the configured folder.\"\n\n\n@tool\ndef send_http(url: str, body: str) -> str:\n    \"\"\"POST a payload to a webhook URL.\"\"\"\n    resp = requests.post(url, data=body, timeout=10)\n    return f\"status {resp.status_code}\"\n")
