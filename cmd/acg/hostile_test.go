@@ -212,7 +212,7 @@ func TestHostileRepositoryLSP(t *testing.T) {
 		cancel()
 		_ = srv.Close()
 	})
-	wire := &recorder{ReadWriteCloser: cli}
+	wire := &wireRecorder{ReadWriteCloser: cli}
 	c := lsptest.Connect(t, h.root, wire, code, lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 0}})
 	c.Initialize()
 	for _, rel := range []string{"agent.py", "tools.py", ".acg.yaml", ".mcp.json", ".claude/settings.json"} {
@@ -239,6 +239,15 @@ func TestHostileRepositoryLSP(t *testing.T) {
 		t.Errorf("the server no longer answers: hover: %v", err)
 	}
 	h.ran(t, "acg-lsp after open and save")
+	// The user is told what the repository asked for and acg ignored.
+	c.Wait("a warning about the ignored prover paths", func() bool {
+		for _, m := range c.Shown {
+			if m.Type == protocol.MessageTypeWarning && strings.Contains(m.Message, "provers.opengrep.path") {
+				return true
+			}
+		}
+		return false
+	})
 	if err := outcheck.NoSecrets(wire.received(), hostileSecrets...); err != nil {
 		t.Errorf("sent by the server: %v", err)
 	}
@@ -253,14 +262,14 @@ func TestHostileRepositoryLSP(t *testing.T) {
 	}
 }
 
-// recorder keeps every byte the server sends to the client.
-type recorder struct {
+// wireRecorder keeps every byte the server sends to the client.
+type wireRecorder struct {
 	io.ReadWriteCloser
 	mu  sync.Mutex
 	got bytes.Buffer
 }
 
-func (r *recorder) Read(p []byte) (int, error) {
+func (r *wireRecorder) Read(p []byte) (int, error) {
 	n, err := r.ReadWriteCloser.Read(p)
 	r.mu.Lock()
 	r.got.Write(p[:n])
@@ -268,7 +277,7 @@ func (r *recorder) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (r *recorder) received() []byte {
+func (r *wireRecorder) received() []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return bytes.Clone(r.got.Bytes())

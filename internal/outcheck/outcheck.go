@@ -129,11 +129,10 @@ func JSON(b []byte) error {
 	return nil
 }
 
-// chainEventTag starts every line of --format jsonl.
-const chainEventTag = report.ChainEventTag
 
-// JSONL checks that every line is a tagged chain event holding one JSON
-// object, and that the output ends with a newline when it is not empty.
+// JSONL checks that every line is a tagged chain event or notice holding
+// one JSON object, and that the output ends with a newline when it is not
+// empty.
 func JSONL(b []byte) error {
 	if len(b) == 0 {
 		return nil
@@ -142,9 +141,12 @@ func JSONL(b []byte) error {
 		return errors.New("last line is not terminated")
 	}
 	for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
-		rest, ok := strings.CutPrefix(line, chainEventTag)
+		rest, ok := strings.CutPrefix(line, report.ChainEventTag)
 		if !ok {
-			return fmt.Errorf("line %d does not start with %q", i+1, chainEventTag)
+			rest, ok = strings.CutPrefix(line, report.NoticeTag)
+		}
+		if !ok {
+			return fmt.Errorf("line %d starts with neither %q nor %q", i+1, report.ChainEventTag, report.NoticeTag)
 		}
 		var v map[string]any
 		if err := json.Unmarshal([]byte(rest), &v); err != nil {
