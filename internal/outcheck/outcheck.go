@@ -129,7 +129,6 @@ func JSON(b []byte) error {
 	return nil
 }
 
-
 // JSONL checks that every line is a tagged chain event or notice holding
 // one JSON object, and that the output ends with a newline when it is not
 // empty.
