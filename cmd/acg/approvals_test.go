@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// approvalDoc is the part of the JSON output the approval fixtures check.
+type approvalDoc struct {
+	Findings []struct {
+		Rule, Agent, Sink, Remediation string
+	}
+}
+
+func scanApprovals(t *testing.T, dir string) approvalDoc {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := scan(asProject([]string{"--format", "json", "--fail-on", "none", "--engine", "builtin", dir}), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var d approvalDoc
+	if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestApprovalFixtures: each approval fixture fires exactly the
+// approval-sensitive findings its CASE.md expects ("rule agent sink"),
+// negatives first.
+func TestApprovalFixtures(t *testing.T) {
+	rules := map[string]bool{"rule-of-two": true, "missing-approval": true, "toxic-flow": true, "unrestricted-execution": true}
+	for _, tc := range []struct {
+		dir  string
+		want []string
+	}{
+		{"langgraph/neg-dispatch-interrupt-by-name", nil},
+		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
+			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			d := scanApprovals(t, "../../testdata/"+tc.dir)
+			var got []string
+			for _, f := range d.Findings {
+				if rules[f.Rule] {
+					got = append(got, f.Rule+" "+f.Agent+" "+f.Sink)
+				}
+			}
+			sort.Strings(got)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
