@@ -156,6 +156,9 @@ type GraphNode struct {
 	Name   string
 	Action *Expr
 	Loc    Loc
+	// Model is set for a node that calls the model with its tools bound:
+	// where the model's choices enter the graph.
+	Model bool
 }
 
 // GraphEdge is an edge between nodes; START and END are "__start__"/"__end__".

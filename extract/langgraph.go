@@ -118,7 +118,7 @@ func langgraphAgents(f *File) {
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
 			}
-			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "agent"}, {Name: "tools"}},
+			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "agent", Model: true}, {Name: "tools"}},
 				Edges: []GraphEdge{{"__start__", "agent"}, {"agent", "tools"}, {"tools", "agent"}, {"agent", "__end__"}}}
 			staticInterrupts(a, e)
 			f.addAgent(a)
@@ -128,7 +128,7 @@ func langgraphAgents(f *File) {
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
 			}
-			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "model"}, {Name: "tools"}},
+			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "model", Model: true}, {Name: "tools"}},
 				Edges: []GraphEdge{{"__start__", "model"}, {"model", "tools"}, {"tools", "model"}, {"model", "__end__"}}}
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
@@ -211,6 +211,7 @@ func langgraphAgents(f *File) {
 			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
+			markModels(g)
 			boundTools(a, g)
 			f.addAgent(a)
 		}
@@ -447,6 +448,46 @@ func boundTools(a *Agent, g *Graph) {
 	for _, l := range lists {
 		a.Tools = append(a.Tools, ToolRef{Expr: l, Node: executor})
 	}
+}
+
+// markModels marks the nodes that call a chat model: with its tools bound
+// (llm.bind_tools(tools).invoke), or a chat model object's invoke/stream.
+func markModels(g *Graph) {
+	for _, n := range g.Nodes {
+		act := Deref(n.Action)
+		if act == nil || act.Kind != ExprName {
+			continue
+		}
+		fn := funcDef(act.Scope, act.Name)
+		if fn == nil {
+			continue
+		}
+		for _, c := range fn.Calls {
+			if c.Expr == nil {
+				continue
+			}
+			if bindToolsArg(c.Expr) != nil || isModelCall(c) {
+				n.Model = true
+				break
+			}
+		}
+	}
+}
+
+// isModelCall recognises a call of a chat model object: ChatOpenAI(...),
+// init_chat_model(...) and the like, invoked or streamed.
+func isModelCall(c *Call) bool {
+	switch c.Method() {
+	case "invoke", "ainvoke", "stream", "astream", "batch", "abatch":
+	default:
+		return false
+	}
+	ctor, _, ok := strings.Cut(c.Qual, "().")
+	if !ok {
+		return false
+	}
+	last := lastDot(ctor)
+	return last == "init_chat_model" || strings.HasPrefix(last, "Chat") && len(last) > 4
 }
 
 // bindToolsArg returns the tool list of model.bind_tools(...) behind a call

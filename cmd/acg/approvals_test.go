@@ -40,6 +40,9 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/neg-dispatch-interrupt-by-name", nil},
 		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
+		{"langgraph/neg-set-dominance", nil},
+		{"langgraph/pos-set-dominance-bypass", []string{
+			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			d := scanApprovals(t, "../../testdata/"+tc.dir)
