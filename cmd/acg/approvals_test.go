@@ -41,6 +41,14 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
 		{"langgraph/neg-set-dominance", nil},
+		{"mcpconfig/neg-vscode-confirms", nil},
+		{"mcpconfig/neg-desktop-confirms", nil},
+		{"mcpserver/neg-lowlevel-cursor-confirms", nil},
+		{"mcpconfig/pos-vscode-auto-approve", []string{
+			"missing-approval vscode edit_file", "missing-approval vscode move_file", "missing-approval vscode write_file", "rule-of-two vscode fetch"}},
+		{"mcpconfig/pos-server-auto-approve", []string{"rule-of-two cursor fetch"}},
+		{"claudecode/neg-mcp-prompts", nil},
+		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
