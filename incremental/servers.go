@@ -354,7 +354,11 @@ func (b *builder) resolveClients(files []*extract.File) {
 
 // autoGrant says which setting lets a tool run without asking.
 func autoGrant(a *extract.AutoApprove, file, tool string) capgraph.Grant {
-	return capgraph.Grant{Loc: a.Loc, Why: fmt.Sprintf("%s runs without asking: %q is set in %s", tool, a.Key, file)}
+	why := fmt.Sprintf("%q in %s runs every tool without asking", a.Key, file)
+	if !a.All {
+		why = fmt.Sprintf("%q in %s lets %s run without asking", a.Key, file, tool)
+	}
+	return capgraph.Grant{Loc: a.Loc, Why: why}
 }
 
 func clientTitle(name string) string {

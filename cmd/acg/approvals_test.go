@@ -67,3 +67,37 @@ func TestApprovalFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestRemediationNamesTheFrameworksGate: every approval finding's fix names
+// the gate of the agent's own framework or client, never another's.
+func TestRemediationNamesTheFrameworksGate(t *testing.T) {
+	for _, tc := range []struct {
+		dir, want, never string
+	}{
+		{"crewai/pos-task-tools", "CrewAI before-tool-call hook", "interrupt("},
+		{"crewai/pos-delegation", "CrewAI before-tool-call hook", "interrupt("},
+		{"langgraph/pos-dispatch-interrupt-other-tool", "interrupt(", "needs_approval"},
+		{"openai-agents/pos-lists-mutated", "needs_approval=True", "interrupt("},
+		{"claudecode/pos-mcp-auto-approve", "permissions.ask", "interrupt("},
+		{"claudecode/pos-unscoped-bash", "permissions.ask", "interrupt("},
+		{"mcpconfig/pos-vscode-auto-approve", `"chat.tools.global.autoApprove"`, "interrupt("},
+		{"mcpconfig/pos-server-auto-approve", `"alwaysAllow"`, "interrupt("},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			d := scanApprovals(t, "../../testdata/"+tc.dir)
+			n := 0
+			for _, f := range d.Findings {
+				if f.Rule != "rule-of-two" && f.Rule != "missing-approval" {
+					continue
+				}
+				n++
+				if !strings.Contains(f.Remediation, tc.want) || strings.Contains(f.Remediation, tc.never) {
+					t.Errorf("%s on %s: remediation %q, want it to name %q and never %q", f.Rule, f.Agent, f.Remediation, tc.want, tc.never)
+				}
+			}
+			if n == 0 {
+				t.Errorf("no approval finding in %s", tc.dir)
+			}
+		})
+	}
+}
