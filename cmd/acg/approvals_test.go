@@ -41,6 +41,9 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
 		{"langgraph/neg-set-dominance", nil},
+		{"langgraph/neg-fixed-steps", nil},
+		{"langgraph/pos-fixed-step-model-data", []string{
+			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
 		{"mcpconfig/neg-vscode-confirms", nil},
 		{"mcpconfig/neg-desktop-confirms", nil},
 		{"mcpserver/neg-lowlevel-cursor-confirms", nil},
