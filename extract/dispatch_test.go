@@ -147,3 +147,51 @@ def run_tools(state):
 		})
 	}
 }
+
+// TestCommandGotoFromAnnotation: a node that returns Command(goto=var)
+// routes where its Command[Literal[...]] annotation says; the graph stays
+// closed, so approvals on its paths can be decided.
+func TestCommandGotoFromAnnotation(t *testing.T) {
+	f := parse(t, `
+from typing import Literal
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Command
+
+def triage(state) -> Command[Literal["respond", "__end__"]]:
+    goto = END
+    if state["x"]:
+        goto = "respond"
+    return Command(goto=goto)
+
+def respond(state):
+    return {}
+
+b = StateGraph(dict)
+b.add_node("triage", triage)
+b.add_node("respond", respond)
+b.add_edge(START, "triage")
+g = b.compile()
+`)
+	a := f.Agents[0]
+	if a.Graph.Open {
+		t.Fatal("the annotated Command targets left the graph open")
+	}
+	if got := strings.Join(a.Graph.Successors("triage"), ","); got != "respond,__end__" {
+		t.Errorf("triage goes to %q", got)
+	}
+}
+
+// TestHITLConfigObjects: interrupt_on values that are config objects
+// (InterruptOnConfig(...)) gate their tool like a dict or True does.
+func TestHITLConfigObjects(t *testing.T) {
+	f := parse(t, `
+from langchain.agents import create_agent
+from langchain.agents.middleware import HumanInTheLoopMiddleware, InterruptOnConfig
+a = create_agent("m", tools=[], middleware=[HumanInTheLoopMiddleware(interrupt_on={
+    "send": InterruptOnConfig(allowed_decisions=["approve", "reject"]), "read": False})])
+`)
+	ap := f.Agents[0].Approvals
+	if len(ap) != 1 || !ap[0].Covers("send", "tools") || ap[0].Covers("read", "tools") {
+		t.Errorf("HITL must gate exactly send: %+v", ap)
+	}
+}

@@ -273,7 +273,8 @@ func middleware(a *Agent, list *Expr) {
 						continue
 					}
 					v := Deref(on.Elems[i])
-					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || (known && t)) {
+					// A dict, True, or a config object (InterruptOnConfig(...)) asks.
+					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || v.Kind == ExprCall || (known && t)) {
 						ap.Tools = append(ap.Tools, name)
 					}
 				}
@@ -509,8 +510,16 @@ func bindToolsArg(e *Expr) *Expr {
 	return nil
 }
 
-// commandEdges adds the edges a node makes by returning Command(goto=...).
+// commandEdges adds the edges a node makes by returning Command(goto=...):
+// the targets its Command[Literal[...]] annotation declares (LangGraph
+// draws the graph from them), else the literal goto, else every literal
+// the goto variable is ever given. A goto computed any other way leaves
+// the routing open.
 func commandEdges(g *Graph, node string, fn *Func) {
+	declared, annotated := []string(nil), false
+	if strings.Contains(fn.ReturnType, "Command[") && strings.Contains(fn.ReturnType, "Literal[") {
+		declared, annotated = literalTargets(fn)
+	}
 	for _, c := range fn.Calls {
 		if c.Expr == nil || !qualIs(c.Qual, "Command", "langgraph") {
 			continue
@@ -519,7 +528,15 @@ func commandEdges(g *Graph, node string, fn *Func) {
 		if gt == nil {
 			continue
 		}
-		ts := Strings(gt)
+		var ts []string
+		switch {
+		case annotated:
+			ts = declared
+		case gt.Kind == ExprName && !strings.Contains(gt.Name, ".") && gt.Name != "END" && gt.Name != "START" && gt.Scope != nil:
+			ts = gotoValues(gt)
+		default:
+			ts = Strings(gt)
+		}
 		if len(ts) == 0 {
 			g.Open = true // a computed goto
 		}
@@ -527,4 +544,29 @@ func commandEdges(g *Graph, node string, fn *Func) {
 			g.Edges = append(g.Edges, GraphEdge{node, t})
 		}
 	}
+}
+
+// gotoValues returns every literal a local goto variable is assigned, or
+// nil when one assignment is not a literal.
+func gotoValues(v *Expr) []string {
+	bs := v.Scope.Bindings[v.Name]
+	if len(bs) == 0 {
+		return Strings(v)
+	}
+	var out []string
+	for _, b := range bs {
+		if b.Kind != BindAssign || b.Value == nil {
+			return nil
+		}
+		e := b.Value
+		switch {
+		case e.Kind == ExprStr:
+			out = append(out, e.Str)
+		case e.Kind == ExprName && (e.Name == "END" || e.Name == "START"):
+			out = append(out, graphConst(e))
+		default:
+			return nil
+		}
+	}
+	return out
 }
