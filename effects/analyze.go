@@ -63,6 +63,9 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 			} else {
 				e = a.ToolFunc(fn, t.Kind == extract.ToolNode)
 			}
+			if t.Kind == extract.ToolNode {
+				e.fixedStep()
+			}
 			applyHints(e, t)
 			return e
 		}

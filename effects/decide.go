@@ -24,6 +24,7 @@ type decision struct {
 func (d *decision) ev(l Label, role, detail string, steps *extract.Step) {
 	ev := Evidence{Label: l, Kind: d.kind, Role: role, Loc: d.c.Loc, Detail: detail, Gated: d.gated,
 		GateLoc: d.gateLoc, Via: d.via, Call: d.c}
+	_, ev.ModelData = d.data()
 	if steps != nil {
 		ev.Steps = steps.Steps()
 		if last := ev.Steps[len(ev.Steps)-1]; last.Msg != "returned" && last.Msg != "yielded" {

@@ -51,6 +51,9 @@ type Evidence struct {
 	Steps []*extract.Step `json:"-"`
 	// Call is the call site of the evidence, when it is code.
 	Call *extract.Call `json:"-"`
+	// ModelData is set when data the tool was given (the model's arguments,
+	// a graph node's state) reaches the call's arguments or receiver.
+	ModelData bool `json:"-"`
 }
 
 // Result is the decision on one label.

@@ -61,8 +61,14 @@ type Approval struct {
 	Nodes []string `json:"nodes,omitempty"`
 	All   bool     `json:"all,omitempty"`
 	// After is set for interrupt_after: it gates the successors of Nodes.
-	After  bool   `json:"after,omitempty"`
-	Detail string `json:"detail,omitempty"`
+	After bool `json:"after,omitempty"`
+	// Where, when set, is the graph node the approval sits in: it covers
+	// only the tools that node runs (a dispatching tool node that asks
+	// before some of the calls it invokes).
+	Where string `json:"where,omitempty"`
+	// Except lists tool names an All approval leaves ungated.
+	Except []string `json:"except,omitempty"`
+	Detail string   `json:"detail,omitempty"`
 	// Expr is the expression carrying the gate, for edits.
 	Expr *Expr `json:"-"`
 }
@@ -70,7 +76,15 @@ type Approval struct {
 // Covers reports whether the approval gates a tool with the given name
 // running in the given graph node.
 func (a *Approval) Covers(toolName, node string) bool {
+	if a.Where != "" && node != a.Where {
+		return false
+	}
 	if a.All {
+		for _, t := range a.Except {
+			if t == toolName {
+				return false
+			}
+		}
 		return true
 	}
 	for _, t := range a.Tools {
@@ -142,6 +156,9 @@ type GraphNode struct {
 	Name   string
 	Action *Expr
 	Loc    Loc
+	// Model is set for a node that calls the model with its tools bound:
+	// where the model's choices enter the graph.
+	Model bool
 }
 
 // GraphEdge is an edge between nodes; START and END are "__start__"/"__end__".

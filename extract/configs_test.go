@@ -9,11 +9,33 @@ func TestMCPClientOf(t *testing.T) {
 	for rel, want := range map[string]string{
 		".mcp.json": "claude-code", "sub/.mcp.json": "claude-code", ".vscode/mcp.json": "vscode",
 		".cursor/mcp.json": "cursor", "cfg/claude_desktop_config.json": "claude-desktop",
-		"mcp.json": "", ".vscode/settings.json": "", "x/.vscode/mcp.json.bak": "",
+		"mcp.json": "", "settings.json": "", "x/.vscode/mcp.json.bak": "",
+		// VS Code's workspace settings hold its auto-approve switch (and may hold servers).
+		".vscode/settings.json": "vscode",
 	} {
 		if got := MCPClientOf(rel); got != want {
 			t.Errorf("MCPClientOf(%q) = %q, want %q", rel, got, want)
 		}
+	}
+}
+
+// TestAutoApproveSettings: the settings that turn a client's tool
+// confirmation off are read where they are written; false leaves it on.
+func TestAutoApproveSettings(t *testing.T) {
+	f := MCPConfig(".vscode/settings.json", []byte("{\n  // jsonc\n  \"chat.tools.global.autoApprove\": true,\n}\n"))
+	if a := f.Client.AutoApprove; a == nil || !a.All || a.Key != "chat.tools.global.autoApprove" || a.Loc.Start.Line != 3 || !f.Client.Settings {
+		t.Errorf("global auto-approve = %+v", a)
+	}
+	if f := MCPConfig(".vscode/settings.json", []byte(`{"chat.tools.autoApprove": false}`)); f.Client.AutoApprove != nil {
+		t.Errorf("false read as auto-approve: %+v", f.Client.AutoApprove)
+	}
+	f = MCPConfig(".cursor/mcp.json", []byte(`{"mcpServers": {"a": {"command": "x", "autoApprove": ["t1"]}, "b": {"command": "y", "trust": true}, "c": {"command": "z", "alwaysAllow": []}}}`))
+	a, b, c := f.Client.Servers[0].AutoApprove, f.Client.Servers[1].AutoApprove, f.Client.Servers[2].AutoApprove
+	if !a.Covers("t1") || a.Covers("t2") || !a.Covers("*") {
+		t.Errorf("autoApprove list = %+v", a)
+	}
+	if !b.Covers("anything") || c != nil {
+		t.Errorf("trust = %+v, empty alwaysAllow = %+v", b, c)
 	}
 }
 

@@ -118,7 +118,7 @@ func langgraphAgents(f *File) {
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
 			}
-			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "agent"}, {Name: "tools"}},
+			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "agent", Model: true}, {Name: "tools"}},
 				Edges: []GraphEdge{{"__start__", "agent"}, {"agent", "tools"}, {"tools", "agent"}, {"agent", "__end__"}}}
 			staticInterrupts(a, e)
 			f.addAgent(a)
@@ -128,7 +128,7 @@ func langgraphAgents(f *File) {
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
 			}
-			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "model"}, {Name: "tools"}},
+			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "model", Model: true}, {Name: "tools"}},
 				Edges: []GraphEdge{{"__start__", "model"}, {"model", "tools"}, {"tools", "model"}, {"model", "__end__"}}}
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
@@ -211,6 +211,7 @@ func langgraphAgents(f *File) {
 			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
+			markModels(g)
 			boundTools(a, g)
 			f.addAgent(a)
 		}
@@ -272,7 +273,8 @@ func middleware(a *Agent, list *Expr) {
 						continue
 					}
 					v := Deref(on.Elems[i])
-					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || (known && t)) {
+					// A dict, True, or a config object (InterruptOnConfig(...)) asks.
+					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || v.Kind == ExprCall || (known && t)) {
 						ap.Tools = append(ap.Tools, name)
 					}
 				}
@@ -449,6 +451,46 @@ func boundTools(a *Agent, g *Graph) {
 	}
 }
 
+// markModels marks the nodes that call a chat model: with its tools bound
+// (llm.bind_tools(tools).invoke), or a chat model object's invoke/stream.
+func markModels(g *Graph) {
+	for _, n := range g.Nodes {
+		act := Deref(n.Action)
+		if act == nil || act.Kind != ExprName {
+			continue
+		}
+		fn := funcDef(act.Scope, act.Name)
+		if fn == nil {
+			continue
+		}
+		for _, c := range fn.Calls {
+			if c.Expr == nil {
+				continue
+			}
+			if bindToolsArg(c.Expr) != nil || isModelCall(c) {
+				n.Model = true
+				break
+			}
+		}
+	}
+}
+
+// isModelCall recognises a call of a chat model object: ChatOpenAI(...),
+// init_chat_model(...) and the like, invoked or streamed.
+func isModelCall(c *Call) bool {
+	switch c.Method() {
+	case "invoke", "ainvoke", "stream", "astream", "batch", "abatch":
+	default:
+		return false
+	}
+	ctor, _, ok := strings.Cut(c.Qual, "().")
+	if !ok {
+		return false
+	}
+	last := lastDot(ctor)
+	return last == "init_chat_model" || strings.HasPrefix(last, "Chat") && len(last) > 4
+}
+
 // bindToolsArg returns the tool list of model.bind_tools(...) behind a call
 // such as llm_with_tools.invoke(...) or llm.bind_tools(tools).invoke(...).
 func bindToolsArg(e *Expr) *Expr {
@@ -468,8 +510,16 @@ func bindToolsArg(e *Expr) *Expr {
 	return nil
 }
 
-// commandEdges adds the edges a node makes by returning Command(goto=...).
+// commandEdges adds the edges a node makes by returning Command(goto=...):
+// the targets its Command[Literal[...]] annotation declares (LangGraph
+// draws the graph from them), else the literal goto, else every literal
+// the goto variable is ever given. A goto computed any other way leaves
+// the routing open.
 func commandEdges(g *Graph, node string, fn *Func) {
+	declared, annotated := []string(nil), false
+	if strings.Contains(fn.ReturnType, "Command[") && strings.Contains(fn.ReturnType, "Literal[") {
+		declared, annotated = literalTargets(fn)
+	}
 	for _, c := range fn.Calls {
 		if c.Expr == nil || !qualIs(c.Qual, "Command", "langgraph") {
 			continue
@@ -478,7 +528,15 @@ func commandEdges(g *Graph, node string, fn *Func) {
 		if gt == nil {
 			continue
 		}
-		ts := Strings(gt)
+		var ts []string
+		switch {
+		case annotated:
+			ts = declared
+		case gt.Kind == ExprName && !strings.Contains(gt.Name, ".") && gt.Name != "END" && gt.Name != "START" && gt.Scope != nil:
+			ts = gotoValues(gt)
+		default:
+			ts = Strings(gt)
+		}
 		if len(ts) == 0 {
 			g.Open = true // a computed goto
 		}
@@ -486,4 +544,29 @@ func commandEdges(g *Graph, node string, fn *Func) {
 			g.Edges = append(g.Edges, GraphEdge{node, t})
 		}
 	}
+}
+
+// gotoValues returns every literal a local goto variable is assigned, or
+// nil when one assignment is not a literal.
+func gotoValues(v *Expr) []string {
+	bs := v.Scope.Bindings[v.Name]
+	if len(bs) == 0 {
+		return Strings(v)
+	}
+	var out []string
+	for _, b := range bs {
+		if b.Kind != BindAssign || b.Value == nil {
+			return nil
+		}
+		e := b.Value
+		switch {
+		case e.Kind == ExprStr:
+			out = append(out, e.Str)
+		case e.Kind == ExprName && (e.Name == "END" || e.Name == "START"):
+			out = append(out, graphConst(e))
+		default:
+			return nil
+		}
+	}
+	return out
 }

@@ -18,7 +18,17 @@ type Client struct {
 	Name    string // claude-code, claude-desktop, vscode, cursor
 	Loc     Loc    // the servers object (or the file start)
 	Servers []*MCPServer
+	// AutoApprove is a client setting that runs every tool without asking
+	// (VS Code chat.tools.global.autoApprove in .vscode/settings.json).
+	AutoApprove *AutoApprove
+	// Settings is set for a client's settings file (.vscode/settings.json):
+	// its settings apply to the client configs of the same workspace.
+	Settings bool
 }
+
+// vscodeAutoApprove are the VS Code settings that approve every tool call
+// without asking: the current name and the one it replaced.
+var vscodeAutoApprove = []string{"chat.tools.global.autoApprove", "chat.tools.autoApprove"}
 
 // MCPClientOf says which client reads a config file at a path relative to
 // the scan root ("" when none does).
@@ -31,7 +41,7 @@ func MCPClientOf(rel string) string {
 		return "claude-code"
 	case base == "claude_desktop_config.json":
 		return "claude-desktop"
-	case base == "mcp.json" && dir == ".vscode":
+	case (base == "mcp.json" || base == "settings.json") && dir == ".vscode":
 		return "vscode"
 	case base == "mcp.json" && dir == ".cursor":
 		return "cursor"
@@ -50,6 +60,15 @@ func MCPConfig(rel string, src []byte) *File {
 		return f
 	}
 	d := jsonDoc{f, src}
+	if client.Name == "vscode" && path.Base(rel) == "settings.json" {
+		client.Settings = true
+		for _, k := range vscodeAutoApprove {
+			if m := root.Member(k); m != nil && m.Value.Kind == JSONBool && m.Value.Bool {
+				client.AutoApprove = &AutoApprove{Loc: d.memberLoc(m), Key: k, All: true}
+				break
+			}
+		}
+	}
 	servers := root.Member("mcpServers")
 	if servers == nil {
 		servers = root.Member("servers")
@@ -121,6 +140,7 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 	} else {
 		s.Launch.Dir = dir
 	}
+	s.AutoApprove = serverAutoApprove(d, v)
 	if command == "" && rawURL == "" {
 		f.Problems = append(f.Problems, Problem{Loc: s.NameLoc, Message: "server " + secret.QuoteKey(m.Key) + " has neither a command nor a url: its tools are unknown"})
 	}
@@ -143,4 +163,28 @@ func stringMap(v *JSONValue) map[string]string {
 		out[m.Key] = val
 	}
 	return out
+}
+
+// serverAutoApprove reads the per-server settings that let a client run
+// tools without asking: Cline's autoApprove and Roo's alwaysAllow (tool
+// names, or true), Gemini's trust (true). Whichever client reads the file,
+// such a setting is taken at its word: it can only remove an approval.
+func serverAutoApprove(d jsonDoc, v *JSONValue) *AutoApprove {
+	for _, k := range []string{"autoApprove", "alwaysAllow", "trust"} {
+		m := v.Member(k)
+		if m == nil {
+			continue
+		}
+		switch m.Value.Kind {
+		case JSONBool:
+			if m.Value.Bool {
+				return &AutoApprove{Loc: d.memberLoc(m), Key: k, All: true}
+			}
+		case JSONArray:
+			if ts := m.Value.Strings(); len(ts) > 0 {
+				return &AutoApprove{Loc: d.memberLoc(m), Key: k, Tools: ts}
+			}
+		}
+	}
+	return nil
 }

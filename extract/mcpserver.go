@@ -40,6 +40,39 @@ type MCPServer struct {
 	Allowed, Blocked []string
 	// Ctor is the call that builds the server object in code.
 	Ctor *Expr
+	// AutoApprove is a config entry that lets a client run some or all of
+	// the server's tools without asking (Cline autoApprove, Roo
+	// alwaysAllow, Gemini trust).
+	AutoApprove *AutoApprove
+}
+
+// AutoApprove is a setting that removes a client's confirmation before
+// tool calls.
+type AutoApprove struct {
+	Loc Loc
+	// Key is the setting as written ("autoApprove", "chat.tools.global.autoApprove").
+	Key string
+	// All is set when every tool runs without asking; else Tools names them.
+	All   bool
+	Tools []string
+}
+
+// Covers reports whether the setting lets a tool (by the server's own
+// name for it) run without asking. A tool standing for every tool of an
+// unknown server ("*") is covered by any list: some of them may be.
+func (a *AutoApprove) Covers(raw string) bool {
+	if a == nil {
+		return false
+	}
+	if a.All || raw == "*" && len(a.Tools) > 0 {
+		return true
+	}
+	for _, t := range a.Tools {
+		if t == raw || t == "*" {
+			return true
+		}
+	}
+	return false
 }
 
 // Launch is how a client starts or reaches a server. It keeps only what

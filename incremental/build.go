@@ -199,19 +199,83 @@ func (b *builder) useGates(f *extract.File, a *extract.Agent, t *capgraph.Tool, 
 		}
 	}
 	if a.Graph != nil && node != "" && !a.Graph.Open {
-		for _, n := range a.Graph.Nodes {
-			if n.Name == node {
-				continue
-			}
-			fn := b.ix.funcOf(n.Action)
-			if fn == nil || !fn.AlwaysGates || !dominates(a.Graph, n.Name, node) {
-				continue
-			}
-			out = append(out, &extract.Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc, Nodes: []string{node},
-				Detail: "graph node " + n.Name + " asks a human before " + node})
+		if ap := b.pathGate(a, node); ap != nil {
+			out = append(out, ap)
 		}
 	}
 	return out
+}
+
+// pathGate returns an approval when every path from the model to node
+// passes some node that asks a human: one whose body always interrupts, or
+// one compiled into interrupt_before/interrupt_after. No single one of them
+// need stand on every path (two draft nodes, each with interrupt(), both
+// leading to send). Paths start at the nodes that call the model, where
+// its choices enter the graph, or at the start when none is known or node
+// cannot be reached from them.
+func (b *builder) pathGate(a *extract.Agent, node string) *extract.Approval {
+	g := a.Graph
+	gates := map[string]bool{}
+	var names []string
+	var first extract.Loc
+	for _, n := range g.Nodes {
+		if n.Name == node {
+			continue
+		}
+		if fn := b.ix.funcOf(n.Action); fn != nil && fn.AlwaysGates {
+			gates[n.Name] = true
+			names = append(names, n.Name)
+			if !first.Valid() {
+				first = fn.Gates[0].Loc
+			}
+		}
+	}
+	for _, ap := range a.Approvals {
+		if ap.Kind != "interrupt_before" && ap.Kind != "interrupt_after" {
+			continue
+		}
+		for _, n := range ap.Nodes {
+			if n != node && n != "*" && g.Node(n) != nil && !gates[n] {
+				gates[n] = true
+				names = append(names, n)
+				if !first.Valid() {
+					first = ap.Loc
+				}
+			}
+		}
+	}
+	if len(gates) == 0 {
+		return nil
+	}
+	var origins []string
+	for _, n := range g.Nodes {
+		if n.Model && !gates[n.Name] {
+			if n.Name == node {
+				return nil // the model's own node runs before any gate
+			}
+			origins = append(origins, n.Name)
+		}
+	}
+	reached := false
+	for _, o := range origins {
+		if reachableFrom(g, o, nil)[node] {
+			reached = true
+		}
+	}
+	if !reached {
+		origins = []string{"__start__"}
+	}
+	if !reachableFrom(g, "__start__", nil)[node] {
+		return nil
+	}
+	for _, o := range origins {
+		if reachableFrom(g, o, gates)[node] {
+			return nil
+		}
+	}
+	sort.Strings(names)
+	return &extract.Approval{Kind: "interrupt", Loc: first, Nodes: []string{node},
+		Detail: "every path to graph node " + node + " passes a node that asks a human (" + strings.Join(names, ", ") + ")"}
 }
 
 // afterCovers: interrupt_after on nodes gates a node all of whose
@@ -239,22 +303,16 @@ func afterCovers(g *extract.Graph, after []string, node string) bool {
 	return preds > 0
 }
 
-// dominates reports whether every path from the start to node passes d:
-// node is reachable, but not once d is taken out.
-func dominates(g *extract.Graph, d, node string) bool {
-	return reachableFrom(g, "")[node] && !reachableFrom(g, d)[node]
-}
-
-// reachableFrom returns the nodes reachable from the start without
-// passing skip ("" skips nothing).
-func reachableFrom(g *extract.Graph, skip string) map[string]bool {
-	seen := map[string]bool{"__start__": true}
-	queue := []string{"__start__"}
+// reachableFrom returns the nodes reachable from `from` without passing
+// the nodes in skip.
+func reachableFrom(g *extract.Graph, from string, skip map[string]bool) map[string]bool {
+	seen := map[string]bool{from: true}
+	queue := []string{from}
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
 		for _, s := range g.Successors(n) {
-			if s != skip && !seen[s] {
+			if !skip[s] && !seen[s] {
 				seen[s] = true
 				queue = append(queue, s)
 			}

@@ -115,6 +115,10 @@ func (b *builder) claudeProject(p *claudeProject) {
 		name, tool, spec string
 		node             *capgraph.Tool
 		loc              extract.Loc
+		// auto and raw: the server's own auto-approve setting and its name
+		// for the tool (MCP tools of .mcp.json only).
+		auto *extract.AutoApprove
+		raw  string
 	}
 	var all []ctool
 	builtinNode := func(name string) *capgraph.Tool {
@@ -153,7 +157,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 			}
 			for _, st := range b.serverTools(sv, "claude-code") {
 				name := mcpName("claude-code", sv.Name, st.raw)
-				all = append(all, ctool{name: name, tool: name, node: st.tool, loc: sv.NameLoc})
+				all = append(all, ctool{name: name, tool: name, node: st.tool, loc: sv.NameLoc, auto: sv.AutoApprove, raw: st.raw})
 				if st.tool.Kind == extract.ToolMCP { // code in the tree has roles of its own
 					b.aliasRoles(st.tool, name, "")
 				}
@@ -185,6 +189,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 		if !ok {
 			continue
 		}
+		autoApproved(&use, t.auto, t.raw, p.mcp, t.name)
 		if t.tool == "Agent" && t.spec == "" {
 			hasAgentTool = true
 		}
@@ -226,7 +231,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 				found := false
 				for _, t := range all {
 					if t.tool == tn.Tool && t.spec == tn.Spec || tn.Spec == "" && strings.HasPrefix(t.tool, tn.Tool+"__") && strings.HasPrefix(tn.Tool, "mcp__") {
-						mine = append(mine, ctool{name: t.name, tool: t.tool, spec: t.spec, node: t.node, loc: tn.Loc})
+						mine = append(mine, ctool{name: t.name, tool: t.tool, spec: t.spec, node: t.node, loc: tn.Loc, auto: t.auto, raw: t.raw})
 						found = true
 					}
 				}
@@ -240,10 +245,33 @@ func (b *builder) claudeProject(p *claudeProject) {
 				continue
 			}
 			if use, ok := b.claudeUse(ca, t.tool, t.spec, t.node, perms, mode, modeL, t.loc); ok {
+				autoApproved(&use, t.auto, t.raw, p.mcp, t.name)
 				b.uses = append(b.uses, use)
 			}
 		}
 	}
+}
+
+// autoApproved drops the default permission prompt of an MCP tool whose
+// server entry says to run it without asking (autoApprove, alwaysAllow,
+// trust): Claude Code itself ignores those keys, but a file that carries
+// them is shared with a client that honours them, and an approval is only
+// counted where nothing says it is off (fail closed).
+func autoApproved(use *capgraph.Use, auto *extract.AutoApprove, raw string, mcp *extract.File, name string) {
+	if !auto.Covers(raw) || mcp == nil {
+		return
+	}
+	var kept []*extract.Approval
+	for _, g := range use.Gates {
+		if g.Kind != "permission_prompt" {
+			kept = append(kept, g)
+		}
+	}
+	if len(kept) == len(use.Gates) {
+		return // an ask rule or a hook still asks
+	}
+	use.Gates = kept
+	use.Grants = append(use.Grants, autoGrant(auto, mcp.Path, name))
 }
 
 // scoped reports whether a specifier narrows its tool (Bash(*) does not).
@@ -297,9 +325,9 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		use.Loc = use.Grants[0].Loc
 		return use, true
 	}
-	prompts := false
+	prompts := isEditTool(tool) // every file edit asks in the default mode, legacy names too
 	if bi := b.an.Catalog.Builtin("claude-code").Tool(tool); bi != nil {
-		prompts = bi.Prompts
+		prompts = prompts || bi.Prompts
 	} else if _, _, isMCP := effects.SplitMCPName(tool); isMCP || node.Kind == extract.ToolMCP {
 		prompts = true
 	} else if node.Src != nil && node.Src.Framework == "mcp" {
@@ -314,7 +342,7 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt"}}
 		return use, true
 	case "acceptEdits":
-		if tool == "Edit" || tool == "Write" || tool == "NotebookEdit" || tool == "MultiEdit" {
+		if isEditTool(tool) {
 			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking"}}
 			return use, true
 		}
@@ -328,6 +356,11 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	use.Gates = append(use.Gates, &extract.Approval{Kind: "permission_prompt", Loc: at, All: true,
 		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (user-level settings outside the project are not seen)", label)})
 	return use, true
+}
+
+// isEditTool: the tools acceptEdits accepts and Edit rules cover.
+func isEditTool(tool string) bool {
+	return tool == "Edit" || tool == "Write" || tool == "NotebookEdit" || tool == "MultiEdit"
 }
 
 // ruleCovers reports whether a permission rule applies to a tool use.

@@ -305,11 +305,21 @@ func (b *builder) resolveCodeClients(files []*extract.File) {
 }
 
 // resolveClients makes one agent per MCP client config (VS Code, Cursor,
-// Claude Desktop) with the union of its servers' tools. Their per-call
-// confirmations live in user state outside the project (and can be
-// switched off there), so they are not counted as approvals. Claude Code
+// Claude Desktop) with the union of its servers' tools. Each of these
+// clients asks the user before it runs an MCP tool, so that confirmation
+// is the approval on the tool's path (DESIGN.md, "Client confirmations are
+// approvals") unless a setting the project commits removes it: VS Code's
+// chat.tools.global.autoApprove in .vscode/settings.json beside the
+// config, or a server's own autoApprove/alwaysAllow/trust. Claude Code
 // configs join the project's Claude Code agent (claude.go).
 func (b *builder) resolveClients(files []*extract.File) {
+	// VS Code settings, by workspace folder (the parent of .vscode).
+	settings := map[string]*extract.File{}
+	for _, f := range files {
+		if c := f.Client; c != nil && c.Settings && c.AutoApprove != nil {
+			settings[path.Dir(path.Dir(f.Path))] = f
+		}
+	}
 	for _, f := range files {
 		c := f.Client
 		if c == nil || c.Name == "claude-code" || len(c.Servers) == 0 {
@@ -318,10 +328,49 @@ func (b *builder) resolveClients(files []*extract.File) {
 		a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: c.Name, Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
 		ca := &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: c.Loc, Src: a}
 		b.agents[a] = ca
+		global, globalFile := c.AutoApprove, f.Path
+		if global == nil && c.Name == "vscode" {
+			if sf := settings[path.Dir(path.Dir(f.Path))]; sf != nil {
+				global, globalFile = sf.Client.AutoApprove, sf.Path
+			}
+		}
 		for _, sv := range c.Servers {
 			for _, st := range b.serverTools(sv, c.Name) {
-				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc})
+				u := capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc}
+				switch {
+				case sv.AutoApprove.Covers(st.raw):
+					u.Grants = []capgraph.Grant{autoGrant(sv.AutoApprove, f.Path, st.tool.Name)}
+				case global != nil:
+					u.Grants = []capgraph.Grant{autoGrant(global, globalFile, st.tool.Name)}
+				default:
+					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: sv.NameLoc, All: true,
+						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", clientTitle(c.Name), st.tool.Name)}}
+				}
+				b.uses = append(b.uses, u)
 			}
 		}
 	}
+}
+
+// autoGrant says which setting lets a tool run without asking.
+func autoGrant(a *extract.AutoApprove, file, tool string) capgraph.Grant {
+	why := fmt.Sprintf("%q in %s runs every tool without asking", a.Key, file)
+	if !a.All {
+		why = fmt.Sprintf("%q in %s lets %s run without asking", a.Key, file, tool)
+	}
+	return capgraph.Grant{Loc: a.Loc, Why: why}
+}
+
+func clientTitle(name string) string {
+	switch name {
+	case "vscode":
+		return "VS Code"
+	case "cursor":
+		return "Cursor"
+	case "claude-desktop":
+		return "Claude Desktop"
+	case "claude-code":
+		return "Claude Code"
+	}
+	return name
 }

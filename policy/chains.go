@@ -400,12 +400,6 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 // chainGate names the gate that breaks the chain before its target.
 func chainGate(g *capgraph.Graph, grp *chainGroup, t chainTool) string {
 	owner := g.Agents[grp.tgtAgent]
-	if t.tool.Framework == "claude-code" || (owner != nil && owner.Framework == "claude-code") {
-		if len(t.use.Grants) > 0 {
-			return fmt.Sprintf("Require approval before %s: %s (move the rule from allow to ask).", t.tool.Name, t.use.Grants[0].Why)
-		}
-		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json.", t.tool.Name)
-	}
 	var res *effects.Result
 	for _, l := range []effects.Label{effects.NetworkEgress, effects.ExecutesCode, effects.WritesState} {
 		if t.tool.Effects.Has(l) {
@@ -416,7 +410,7 @@ func chainGate(g *capgraph.Graph, grp *chainGroup, t chainTool) string {
 	if res == nil {
 		res = &effects.Result{}
 	}
-	return gateFor(owner, t.tool, res)
+	return gateFor(owner, t.tool, t.use, res)
 }
 
 func agentNames(g *capgraph.Graph, ids []string) string {

@@ -26,7 +26,12 @@ func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
 				owner = o
 			}
 		}
-		parts = append(parts, gateFor(owner, t, l.res))
+		// One setting that lets every tool run without asking is one fix.
+		p := gateFor(owner, t, l.r.Use, l.res)
+		if !seen["\x00"+p] {
+			seen["\x00"+p] = true
+			parts = append(parts, p)
+		}
 	}
 	if len(parts) == 0 {
 		return "Require human approval before the outward action, or remove one of the three legs from the agent's reach."
@@ -34,31 +39,75 @@ func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
 	return strings.Join(parts, " ") + " Alternatively remove one leg (untrusted input, private data or outward action) from the agent's reach."
 }
 
-func gateFor(owner *capgraph.Agent, t *capgraph.Tool, res *effects.Result) string {
+// gateFor names the gate of the framework or client the owning agent runs
+// in: a gate of another framework would not run there (no interrupt() for
+// a crew). A use that runs without asking because of a config entry is
+// fixed at that entry.
+func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effects.Result) string {
 	before := ""
-	for _, ev := range res.Evidence {
-		if ev.Call != nil && ev.Loc.Valid() {
-			before = fmt.Sprintf(", before the call on line %d", ev.Loc.Start.Line)
-			break
+	if res != nil {
+		for _, ev := range res.Evidence {
+			if ev.Call != nil && ev.Loc.Valid() {
+				before = fmt.Sprintf(", before the call on line %d", ev.Loc.Start.Line)
+				break
+			}
 		}
 	}
-	ctor := ""
-	if owner != nil && owner.Src != nil {
-		ctor = owner.Src.Ctor
+	ctor, fw, name := "", "", ""
+	if owner != nil {
+		fw, name = owner.Framework, owner.Name
+		if owner.Src != nil {
+			ctor = owner.Src.Ctor
+		}
+	}
+	tfw := ""
+	if t.Src != nil {
+		tfw = t.Src.Framework
 	}
 	switch {
-	case t.Src != nil && t.Src.Framework == "openai-agents" && t.Kind == extract.ToolFunc:
+	case fw == "claude-code" && len(u.Grants) > 0 && len(u.Grants[0].Fix) > 0:
+		return fmt.Sprintf("Make Claude Code ask before %s: %s; move that rule from permissions.allow to permissions.ask in .claude/settings.json.", t.Name, u.Grants[0].Why)
+	case fw == "claude-code" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "permission mode"):
+		return fmt.Sprintf("Make Claude Code ask before %s: %s; leave the default permission mode, or add %q to permissions.ask.", t.Name, u.Grants[0].Why, t.Name)
+	case fw == "claude-code" && len(u.Grants) > 0:
+		return fmt.Sprintf("Make Claude Code ask before %s: %s; remove that setting, or add %q to permissions.ask in .claude/settings.json.", t.Name, u.Grants[0].Why, t.Name)
+	case fw == "claude-code":
+		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json (or a PreToolUse hook that asks) so Claude Code asks before it runs.", t.Name)
+	case ctor == "mcp-config" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "every tool"):
+		return fmt.Sprintf("Turn the auto-approval off so %s confirms each tool call: %s.", clientName(fw), u.Grants[0].Why)
+	case ctor == "mcp-config" && len(u.Grants) > 0:
+		return fmt.Sprintf("Take %s off the auto-approve list so %s confirms it: %s.", t.Name, clientName(fw), u.Grants[0].Why)
+	case ctor == "mcp-config":
+		return fmt.Sprintf("Keep %s's confirmation before %s: set no auto-approve for it.", clientName(fw), t.Name)
+	case fw == "crewai":
+		return fmt.Sprintf("Add a CrewAI before-tool-call hook (crewai.hooks @before_tool_call, or @on(InterceptionPoint.PRE_TOOL_CALL, tools=[%q])) that asks a human with context.request_human_input(...) when context.tool_name is %q and blocks the call when refused (return False, or raise HookAborted); human_input=True on a task reviews only its final answer, after %s has run.", t.Name, t.Name, t.Name)
+	case tfw == "openai-agents" && t.Kind == extract.ToolFunc:
 		return fmt.Sprintf("Set needs_approval=True on the @function_tool decorator of %s and handle result.interruptions (state.approve/state.reject) in the run loop.", t.Name)
 	case t.Kind == extract.ToolAgent:
 		return fmt.Sprintf("Pass needs_approval=True to the as_tool(...) call that makes %s.", t.Name)
-	case ctor == "create_agent":
-		return fmt.Sprintf("Add HumanInTheLoopMiddleware(interrupt_on={%q: True}) to the middleware of %s (from langchain.agents.middleware) and give it a checkpointer.", t.Name, owner.Name)
-	case (t.Kind == extract.ToolFunc || t.Kind == extract.ToolNode || t.Kind == extract.ToolClass) && t.Src != nil && (t.Src.Framework == "langchain" || t.Src.Framework == "langgraph"):
-		return fmt.Sprintf("Call interrupt(...) from langgraph.types at the top of %s%s and return early when the reviewer rejects; interrupt() needs a checkpointer on %s.", t.Name, before, owner.Name)
-	case ctor == "create_react_agent" || ctor == "StateGraph":
-		return fmt.Sprintf("Compile %s with interrupt_before=[\"tools\"] (and a checkpointer) so a human approves %s before it runs.", owner.Name, t.Name)
-	case owner != nil && owner.Framework == "openai-agents" && t.Kind == extract.ToolPrebuilt:
+	case fw == "openai-agents" && t.Kind == extract.ToolMCP:
+		return fmt.Sprintf("Give the MCP server of %s require_approval=\"always\" (or {\"always\": {\"tool_names\": [%q]}}) and approve in the run loop.", t.Name, t.Name)
+	case fw == "openai-agents":
 		return fmt.Sprintf("Construct %s with needs_approval=True (or require_approval=\"always\" for MCP servers).", t.Name)
+	case ctor == "create_agent":
+		return fmt.Sprintf("Add HumanInTheLoopMiddleware(interrupt_on={%q: True}) to the middleware of %s (from langchain.agents.middleware) and give it a checkpointer.", t.Name, name)
+	case (fw == "langgraph" || fw == "langchain") && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolNode || t.Kind == extract.ToolClass) && (tfw == "langchain" || tfw == "langgraph"):
+		return fmt.Sprintf("Call interrupt(...) from langgraph.types at the top of %s%s and return early when the reviewer rejects; interrupt() needs a checkpointer on %s.", t.Name, before, name)
+	case ctor == "create_react_agent" || ctor == "StateGraph":
+		return fmt.Sprintf("Compile %s with interrupt_before=[\"tools\"] (and a checkpointer) so a human approves %s before it runs.", name, t.Name)
 	}
 	return fmt.Sprintf("Require a human approval before %s runs.", t.Name)
+}
+
+// clientName is how a client config's agent is called in prose.
+func clientName(fw string) string {
+	switch fw {
+	case "vscode":
+		return "VS Code"
+	case "cursor":
+		return "Cursor"
+	case "claude-desktop":
+		return "Claude Desktop"
+	}
+	return fw
 }

@@ -192,6 +192,9 @@ func (p *planner) gate(t Tool) (string, error) {
 		return "", err
 	}
 	switch {
+	case a.Framework == "crewai":
+		// A crew runs no LangGraph: its gate is a pre-tool-call hook.
+		return "before_tool_call hook", p.crewHook(as, t)
 	case a.Ctor == "create_agent":
 		p.needsCheckpointer = true
 		return "HumanInTheLoopMiddleware", p.middleware(as, a, t)
@@ -201,7 +204,7 @@ func (p *planner) gate(t Tool) (string, error) {
 		return "needs_approval=True", p.needsApproval(t)
 	case t.Kind == extract.ToolPrebuilt && p.approvalKwarg(t) != "":
 		return p.approvalKwarg(t) + "=True", p.prebuilt(t)
-	case t.FuncQual != "" && (isLangChain(t.Framework) || isLangChain(a.Framework)):
+	case t.FuncQual != "" && isLangChain(a.Framework):
 		if isLangChain(a.Framework) {
 			p.needsCheckpointer = true
 		}

@@ -557,3 +557,50 @@ func TestLineDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestCrewAIGetsAHook: a crew's action is gated with CrewAI's own
+// pre-tool-call hook, never LangGraph's interrupt(), whatever library the
+// tool comes from; the hook clears the finding.
+func TestCrewAIGetsAHook(t *testing.T) {
+	head := `import smtplib
+
+from crewai import Agent, Crew, Task
+from crewai_tools import FileReadTool, SerperDevTool
+`
+	body := `
+
+def send_email(to: str, body: str) -> str:
+    """Send an e-mail."""
+    with smtplib.SMTP("smtp.example.com") as smtp:
+        smtp.sendmail("crew@example.com", to, body)
+    return "sent"
+
+
+assistant = Agent(role="Assistant", goal="g", backstory="b", tools=[SerperDevTool(), FileReadTool(), send_email])
+crew = Crew(agents=[assistant], tasks=[Task(description="d", expected_output="e", agent=assistant)])
+`
+	hook := `
+
+
+@before_tool_call
+def ask_before_send_email(context):
+    """Ask a human before send_email runs; block it unless they answer yes."""
+    if context.tool_name == "send_email":
+        answer = context.request_human_input(prompt="Allow send_email? [y/N]")
+        if answer.strip().lower() not in ("y", "yes"):
+            return False
+    return None
+`
+	for _, c := range []struct{ name, imp, deco string }{
+		{"crewai tool", "from crewai.tools import tool\n", "@tool\n"},
+		{"langchain tool", "from langchain_core.tools import tool\n", "@tool\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := head + c.imp + strings.Replace(body, "\ndef send_email", "\n"+c.deco+"def send_email", 1)
+			want := strings.Replace(head, "from crewai import Agent, Crew, Task\n", "from crewai import Agent, Crew, Task\nfrom crewai.hooks import before_tool_call\n", 1) +
+				c.imp + strings.TrimRight(strings.Replace(body, "\ndef send_email", "\n"+c.deco+"def send_email", 1), "\n") + hook
+			check(t, map[string]string{"crew.py": src}, "rule-of-two", "Assistant", nil,
+				"Require human approval before send_email (before_tool_call hook)", map[string]string{"crew.py": want})
+		})
+	}
+}

@@ -56,6 +56,38 @@ func (p *planner) interruptInBody(t Tool) error {
 	return p.change(s, append(imp, edit{at, at, gate}))
 }
 
+// crewHook adds, at the end of the crew's file, a CrewAI pre-tool-call
+// hook that asks a human before the tool runs and blocks the call unless
+// they answer yes (crewai.hooks before_tool_call; the hook sees the tool by
+// the name the agent calls it).
+func (p *planner) crewHook(s *source, t Tool) error {
+	if !strings.HasSuffix(s.path, ".py") {
+		return fmt.Errorf("%w for a crew declared in %s: add a before_tool_call hook in its Python code", ErrNoGate, s.path)
+	}
+	name := "ask_before_" + extract.SanitizeToolName(t.Name)
+	if s.bound(name) {
+		return fmt.Errorf("%s %w", name, ErrGated)
+	}
+	deco, imp := s.importName("crewai.hooks", "before_tool_call")
+	q := s.quote()
+	hook := fmt.Sprintf("\n\n\n@%s\ndef %s(context):\n"+
+		"    %s\n"+
+		"    if context.tool_name == %s:\n"+
+		"        answer = context.request_human_input(prompt=%s)\n"+
+		"        if answer.strip().lower() not in (%s, %s):\n"+
+		"            return False\n"+
+		"    return None\n",
+		deco, name, strings.Repeat(string(q), 3)+"Ask a human before "+t.Name+" runs; block it unless they answer yes."+strings.Repeat(string(q), 3),
+		str(q, t.Name), str(q, "Allow "+t.Name+"? [y/N]"), str(q, "y"), str(q, "yes"))
+	end := len(s.src)
+	trimmed := strings.TrimRight(string(s.src), "\n")
+	start := len(trimmed) // replace the trailing newlines: exactly two blank lines before the hook
+	if start == 0 {
+		hook = strings.TrimLeft(hook, "\n")
+	}
+	return p.change(s, append(imp, edit{start, end, hook}))
+}
+
 // needsApproval sets needs_approval=True on an OpenAI Agents SDK
 // @function_tool decorator (frameworks.md §2.3).
 func (p *planner) needsApproval(t Tool) error {

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// approvalDoc is the part of the JSON output the approval fixtures check.
+type approvalDoc struct {
+	Findings []struct {
+		Rule, Agent, Sink, Remediation string
+	}
+}
+
+func scanApprovals(t *testing.T, dir string) approvalDoc {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := scan(asProject([]string{"--format", "json", "--fail-on", "none", "--engine", "builtin", dir}), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var d approvalDoc
+	if err := json.Unmarshal(out.Bytes(), &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestApprovalFixtures: each approval fixture fires exactly the
+// approval-sensitive findings its CASE.md expects ("rule agent sink"),
+// negatives first.
+func TestApprovalFixtures(t *testing.T) {
+	rules := map[string]bool{"rule-of-two": true, "missing-approval": true, "toxic-flow": true, "unrestricted-execution": true}
+	for _, tc := range []struct {
+		dir  string
+		want []string
+	}{
+		{"langgraph/neg-dispatch-interrupt-by-name", nil},
+		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
+			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
+		{"langgraph/neg-set-dominance", nil},
+		{"langgraph/neg-fixed-steps", nil},
+		{"langgraph/pos-fixed-step-model-data", []string{
+			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
+		{"mcpconfig/neg-vscode-confirms", nil},
+		{"mcpconfig/neg-desktop-confirms", nil},
+		{"mcpserver/neg-lowlevel-cursor-confirms", nil},
+		{"mcpconfig/pos-vscode-auto-approve", []string{
+			"missing-approval vscode edit_file", "missing-approval vscode move_file", "missing-approval vscode write_file", "rule-of-two vscode fetch"}},
+		{"mcpconfig/pos-server-auto-approve", []string{"rule-of-two cursor fetch"}},
+		{"claudecode/neg-mcp-prompts", nil},
+		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
+		{"langgraph/pos-set-dominance-bypass", []string{
+			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			d := scanApprovals(t, "../../testdata/"+tc.dir)
+			var got []string
+			for _, f := range d.Findings {
+				if rules[f.Rule] {
+					got = append(got, f.Rule+" "+f.Agent+" "+f.Sink)
+				}
+			}
+			sort.Strings(got)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestRemediationNamesTheFrameworksGate: every approval finding's fix names
+// the gate of the agent's own framework or client, never another's.
+func TestRemediationNamesTheFrameworksGate(t *testing.T) {
+	for _, tc := range []struct {
+		dir, want, never string
+	}{
+		{"crewai/pos-task-tools", "CrewAI before-tool-call hook", "interrupt("},
+		{"crewai/pos-delegation", "CrewAI before-tool-call hook", "interrupt("},
+		{"langgraph/pos-dispatch-interrupt-other-tool", "interrupt(", "needs_approval"},
+		{"openai-agents/pos-lists-mutated", "needs_approval=True", "interrupt("},
+		{"claudecode/pos-mcp-auto-approve", "permissions.ask", "interrupt("},
+		{"claudecode/pos-unscoped-bash", "permissions.ask", "interrupt("},
+		{"mcpconfig/pos-vscode-auto-approve", `"chat.tools.global.autoApprove"`, "interrupt("},
+		{"mcpconfig/pos-server-auto-approve", `"alwaysAllow"`, "interrupt("},
+	} {
+		t.Run(tc.dir, func(t *testing.T) {
+			d := scanApprovals(t, "../../testdata/"+tc.dir)
+			n := 0
+			for _, f := range d.Findings {
+				if f.Rule != "rule-of-two" && f.Rule != "missing-approval" {
+					continue
+				}
+				n++
+				if !strings.Contains(f.Remediation, tc.want) || strings.Contains(f.Remediation, tc.never) {
+					t.Errorf("%s on %s: remediation %q, want it to name %q and never %q", f.Rule, f.Agent, f.Remediation, tc.want, tc.never)
+				}
+			}
+			if n == 0 {
+				t.Errorf("no approval finding in %s", tc.dir)
+			}
+		})
+	}
+}
