@@ -97,10 +97,9 @@ func ruleOfTwo(in *Input) []*Finding {
 			}
 		}
 		by := weakest(src.res.DecidedBy, priv.res.DecidedBy, sink.res.DecidedBy)
-		sev, triage := Critical, "confirmed: every leg is backed by code or catalog evidence"
+		sev := Critical
 		if by == effects.ByDefault {
 			sev = High
-			triage = "needs review: a leg rests on the fail-closed default (" + assumed(src, priv, sink) + ")"
 		}
 		chainType := "direct"
 		if src.r.Indirect() || priv.r.Indirect() || sink.r.Indirect() {
@@ -110,7 +109,7 @@ func ruleOfTwo(in *Input) []*Finding {
 			ID: fingerprint("rule-of-two", id), Rule: "rule-of-two", Severity: sev, Agent: a.Name, AgentID: id,
 			Source: src.name(), Sink: sink.name(), Chain: uniq(src.name(), priv.name(), sink.name()),
 			ChainType: chainType, VulnerabilityType: VulnType(sink.label),
-			Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by), Triage: triage,
+			Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by),
 			Legs:     &Legs{Untrusted: names(ls.untrusted), Private: names(ls.private), Action: names(ls.action)},
 			InScope:  inScope(g, src, priv, sink),
 			Taxonomy: taxonomyFor("rule-of-two", sink.label),
@@ -132,6 +131,7 @@ func ruleOfTwo(in *Input) []*Finding {
 			f.SinkIDs = appendUniq(f.SinkIDs, l.r.Tool.ID)
 		}
 		f.Remediation = remediation(g, a, ls.action)
+		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
 		out = append(out, f)
 	}
 	return out
@@ -151,18 +151,57 @@ func legSteps(l leg, what string) []Step {
 	return steps
 }
 
-func assumed(ls ...leg) string {
-	var out []string
+// assumedOf lists the legs that rest on the fail-closed default, each
+// with the call or fact that left its label open.
+func assumedOf(ls ...leg) []Assumption {
+	var out []Assumption
+	seen := map[string]bool{}
 	for _, l := range ls {
-		if l.res.DecidedBy == effects.ByDefault {
-			why := ""
-			if len(l.res.Evidence) > 0 {
-				why = ": " + l.res.Evidence[0].Detail
-			}
-			out = append(out, fmt.Sprintf("%s of %s%s", l.label, l.name(), why))
+		if l.res == nil || l.res.DecidedBy != effects.ByDefault {
+			continue
 		}
+		key := l.r.Tool.ID + "\x00" + string(l.label)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		why := ""
+		if len(l.res.Evidence) > 0 {
+			why = l.res.Evidence[0].Detail
+		}
+		out = append(out, Assumption{ToolID: l.r.Tool.ID, Tool: l.name(), Label: l.label, Why: why})
 	}
-	return strings.Join(out, "; ")
+	return out
+}
+
+// setTriage decides a finding's triage from its legs: needs_review when a
+// leg rests on the fail-closed default, naming each assumed leg and the
+// call behind it; confirmed, for the reason given, otherwise.
+func setTriage(f *Finding, confirmed string, ls ...leg) {
+	f.Assumed = assumedOf(ls...)
+	if len(f.Assumed) == 0 {
+		f.Triage, f.TriageReason = TriageConfirmed, confirmed
+		return
+	}
+	f.Triage, f.TriageReason = TriageNeedsReview, assumedReason(f.Assumed)
+}
+
+// assumedReason says in words which legs were assumed and why.
+func assumedReason(as []Assumption) string {
+	const most = 5
+	parts := make([]string, 0, min(len(as), most)+1)
+	for i, a := range as {
+		if i == most {
+			parts = append(parts, fmt.Sprintf("and %d more", len(as)-most))
+			break
+		}
+		p := fmt.Sprintf("%s of %s is assumed", a.Label, a.Tool)
+		if a.Why != "" {
+			p += " (" + a.Why + ")"
+		}
+		parts = append(parts, p)
+	}
+	return "a leg rests on the fail-closed default: " + strings.Join(parts, "; ")
 }
 
 func inScope(g *capgraph.Graph, ls ...leg) []string {
@@ -188,16 +227,30 @@ func VulnType(l effects.Label) string {
 	return "unauthorized_state_change"
 }
 
+// approvalGroup is one missing-approval finding in the making: one action
+// tool as one agent lists it, and every untrusted source that reaches the
+// context choosing its arguments, through whichever agents.
+type approvalGroup struct {
+	owner    *capgraph.Agent
+	sink     leg
+	reachers []string // agents that reach the tool unapproved, with untrusted input
+	srcs     []leg    // one per source tool, the first reacher's path
+	seen     map[string]bool
+}
+
+// missingApproval reports each unapproved code-executing or irreversible
+// action of an agent that untrusted input can reach: one finding per
+// (agent that lists the tool, tool), listing every source, so the count
+// grows with agents and tools, never with the pairs of a handoff chain.
 func missingApproval(in *Input) []*Finding {
 	g := in.Graph
-	var out []*Finding
+	groups := map[string]*approvalGroup{}
+	var order []string
 	for _, id := range sortedAgents(g) {
-		a := g.Agents[id]
 		ls := agentLegs(g, id)
 		if len(ls.untrusted) == 0 {
 			continue
 		}
-		src := ls.untrusted[0]
 		for _, r := range g.Reach(id) {
 			e := r.Tool.Effects
 			var why effects.Label
@@ -209,37 +262,114 @@ func missingApproval(in *Input) []*Finding {
 			default:
 				continue
 			}
-			res := e.Get(why)
-			by := weakest(src.res.DecidedBy, res.DecidedBy)
-			sev := High
-			triage := "confirmed: the action and the untrusted input are backed by evidence"
-			if by == effects.ByDefault {
-				sev, triage = Medium, "needs review: "+assumed(src, leg{r, why, res})
+			owner := g.Agents[r.Use.Agent]
+			if owner == nil {
+				owner = g.Agents[id]
 			}
-			chainType := "direct"
-			if r.Indirect() || src.r.Indirect() {
-				chainType = "indirect"
+			key := owner.ID + "\x00" + r.Tool.ID
+			grp := groups[key]
+			if grp == nil {
+				grp = &approvalGroup{owner: owner, sink: leg{r, why, e.Get(why)}, seen: map[string]bool{}}
+				groups[key] = grp
+				order = append(order, key)
 			}
-			sinkLeg := leg{r, why, res}
-			f := &Finding{
-				ID: fingerprint("missing-approval", id, r.Tool.ID), Rule: "missing-approval", Severity: sev,
-				Agent: a.Name, AgentID: id, Source: src.name(), Sink: r.Tool.Name, Chain: uniq(src.name(), r.Tool.Name),
-				ChainType: chainType, VulnerabilityType: VulnType(firstAction(e)),
-				Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by), Triage: triage,
-				InScope: inScope(g, src, sinkLeg), Taxonomy: taxonomyFor("missing-approval", why),
-				SinkIDs: []string{r.Tool.ID},
+			grp.reachers = appendUniq(grp.reachers, id)
+			for _, src := range ls.untrusted {
+				if !grp.seen[src.r.Tool.ID] {
+					grp.seen[src.r.Tool.ID] = true
+					grp.srcs = append(grp.srcs, src)
+				}
 			}
-			what := "irreversible action"
-			if why == effects.ExecutesCode {
-				what = "code-executing action"
+		}
+	}
+	out := make([]*Finding, 0, len(order))
+	for _, key := range order {
+		out = append(out, approvalFinding(g, groups[key]))
+	}
+	return out
+}
+
+func approvalFinding(g *capgraph.Graph, grp *approvalGroup) *Finding {
+	a, sink, r := grp.owner, grp.sink, grp.sink.r
+	// Evidence beats assumption: a source read from code leads.
+	srcs := grp.srcs
+	sort.SliceStable(srcs, func(i, j int) bool {
+		return srcs[i].res.DecidedBy != effects.ByDefault && srcs[j].res.DecidedBy == effects.ByDefault
+	})
+	src := srcs[0]
+	// The finding stands when the action and one source are real: it needs
+	// review when the action is assumed, or when every source is.
+	by := weakest(src.res.DecidedBy, sink.res.DecidedBy)
+	sev := High
+	if by == effects.ByDefault {
+		sev = Medium
+	}
+	chainType := "direct"
+	if r.Indirect() || src.r.Indirect() || len(grp.reachers) > 1 || grp.reachers[0] != a.ID {
+		chainType = "indirect"
+	}
+	var sources []string
+	for _, s := range srcs {
+		sources = appendUniq(sources, s.name())
+	}
+	scope := []string{a.Name}
+	for _, id := range grp.reachers {
+		if x := g.Agents[id]; x != nil {
+			scope = appendUniq(scope, x.Name)
+		}
+	}
+	f := &Finding{
+		ID: fingerprint("missing-approval", a.ID, r.Tool.ID), Rule: "missing-approval", Severity: sev,
+		Agent: a.Name, AgentID: a.ID, Source: src.name(), Sources: sources, Sink: r.Tool.Name, Chain: uniq(src.name(), r.Tool.Name),
+		ChainType: chainType, VulnerabilityType: VulnType(firstAction(r.Tool.Effects)),
+		Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by),
+		InScope: scope, Taxonomy: taxonomyFor("missing-approval", sink.label),
+		SinkIDs: []string{r.Tool.ID},
+	}
+	what := "irreversible action"
+	if sink.label == effects.ExecutesCode {
+		what = "code-executing action"
+	}
+	f.Message = fmt.Sprintf("Agent %s reads untrusted input (%s) and can run the %s %s with no human approval", a.Name, brief(sources), what, r.Tool.Name)
+	f.RiskScore = RiskScore(sev, chainType, 0)
+	decl := StepAt(a.Loc, "agent "+a.Name+" is declared here")
+	sinkSteps := legSteps(sink, what)
+	for _, s := range srcs {
+		p := append([]Step{decl}, legSteps(s, "untrusted input")...)
+		f.Paths = append(f.Paths, append(p, sinkSteps...))
+		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, fmt.Sprintf("%s gives untrusted_input (%s)", s.name(), s.res.DecidedBy)))
+	}
+	f.Related = append(f.Related, StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label)))
+	f.Steps = flatten(f.Paths)
+	if len(f.Paths) == 1 {
+		f.Paths = nil
+	}
+	f.Remediation = remediation(g, a, []leg{sink})
+	if by == effects.ByDefault && src.res.DecidedBy == effects.ByDefault {
+		setTriage(f, "", append([]leg{sink}, srcs...)...)
+	} else {
+		setTriage(f, "the action and an untrusted source are backed by evidence", sink)
+	}
+	return f
+}
+
+// flatten joins supporting paths into one list of steps, each place and
+// message once, in order: the first path whole, then what the others add.
+func flatten(paths [][]Step) []Step {
+	type key struct {
+		file      string
+		line, col int
+		msg       string
+	}
+	var out []Step
+	seen := map[key]bool{}
+	for _, p := range paths {
+		for _, s := range p {
+			k := key{s.File, s.Line, s.Column, s.Message}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, s)
 			}
-			f.Message = fmt.Sprintf("Agent %s reads untrusted input (%s) and can run the %s %s with no human approval", a.Name, src.name(), what, r.Tool.Name)
-			f.RiskScore = RiskScore(sev, chainType, 0)
-			f.Steps = append([]Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}, legSteps(src, "untrusted input")...)
-			f.Steps = append(f.Steps, legSteps(sinkLeg, what)...)
-			f.Related = []Step{StepAt(src.r.Tool.Loc, src.name()+" gives untrusted_input"), StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, why))}
-			f.Remediation = remediation(g, a, []leg{sinkLeg})
-			out = append(out, f)
 		}
 	}
 	return out
