@@ -35,8 +35,8 @@ func chainFindings(t *testing.T, tools, agents int) int {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	var doc struct {
-		Agents   []struct{ ID string }
-		Tools    []struct {
+		Agents []struct{ ID string }
+		Tools  []struct {
 			ID, Name string
 			Effects  map[string]bool
 		}
