@@ -45,8 +45,23 @@ type flowGroup struct {
 	direct *toolFlow // the sink's own tool reads the untrusted data
 	srcs   []bridge
 	got    bits // source tools already listed
-	scope  []string
 	legs   []capgraph.Reached
+	// scope are the agents on the paths, each once: every agent that can
+	// run the sink is named, even when it adds no new source.
+	scope     []string
+	scopeSeen map[string]bool
+}
+
+func (grp *flowGroup) inScope(g *capgraph.Graph, r capgraph.Reached) {
+	if grp.scopeSeen == nil {
+		grp.scopeSeen = map[string]bool{}
+	}
+	for _, id := range r.Via {
+		if a := g.Agents[id]; a != nil && !grp.scopeSeen[id] {
+			grp.scopeSeen[id] = true
+			grp.scope = append(grp.scope, a.Name)
+		}
+	}
 }
 
 // bridge is one source tool feeding a sink: its return flow, and the agent
@@ -111,6 +126,7 @@ func toxicFlow(in *Input) []*Finding {
 		for i := range af.direct {
 			d := af.direct[i]
 			grp := group(a, d)
+			grp.inScope(g, d.r)
 			if grp.direct == nil {
 				grp.direct = &d
 				grp.legs = append(grp.legs, d.r)
@@ -133,6 +149,7 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		for _, sink := range af.sinks {
 			grp := group(a, sink)
+			grp.inScope(g, sink.r)
 			self := -1
 			if i, ok := toolIdx[sink.r.Tool.ID]; ok {
 				self = i
@@ -151,6 +168,7 @@ func toxicFlow(in *Input) []*Finding {
 				grp.got.set(i)
 				grp.srcs = append(grp.srcs, bridge{x: a, src: src, sink: sink})
 				grp.legs = append(grp.legs, src.r, sink.r)
+				grp.inScope(g, src.r)
 			}
 		}
 	}
@@ -240,6 +258,7 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 	sink := grp.sink
 	f := toxicBase(g, a, grp.label, sink, grp.legs, flatten(paths))
 	f.ID = grp.id
+	f.InScope = grp.scope
 	f.Source, f.Sources = sources[0], sources
 	f.Chain = uniq(append(append([]string{}, sources...), sink.r.Tool.Name)...)
 	f.DecidedBy = proverNames(fls...)
