@@ -331,7 +331,7 @@ func agentHover(a *analysis, ag *capgraph.Agent, st Settings) string {
 		}
 	}
 	var fs []string
-	for _, f := range a.res.Findings {
+	for _, f := range a.findings(st) {
 		if f.AgentID == ag.ID && st.shows(f) {
 			s := fmt.Sprintf("- **%s** `%s`: %s", f.Severity, f.Rule, md(f.Message))
 			if f.Remediation != "" {
