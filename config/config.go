@@ -528,9 +528,9 @@ func (p *parser) suppression(n *yaml.Node) {
 				s.ID = id
 			}
 		},
-		"agent":  func(v *yaml.Node) { s.Agent, _ = p.str(v, "agent") },
-		"tool":   func(v *yaml.Node) { s.Tool, _ = p.str(v, "tool") },
-		"rule":   func(v *yaml.Node) { s.Rule, _ = p.str(v, "rule") },
+		"agent": func(v *yaml.Node) { s.Agent, _ = p.str(v, "agent") },
+		"tool":  func(v *yaml.Node) { s.Tool, _ = p.str(v, "tool") },
+		"rule":  func(v *yaml.Node) { s.Rule, _ = p.str(v, "rule") },
 		"reason": func(v *yaml.Node) {
 			s.Reason, _ = p.str(v, "reason")
 			p.placeholder(v, s.Reason, "why the finding is acceptable")
