@@ -141,7 +141,7 @@ func ruleOfTwo(in *Input) []*Finding {
 func legSteps(l leg, what string) []Step {
 	msg := fmt.Sprintf("%s: tool %s has %s", what, l.name(), l.label)
 	if len(l.r.Via) > 1 {
-		msg += " (reached through " + strings.Join(l.r.Via[1:], " → ") + ")"
+		msg += " (reached through " + hops(l.r.Via[1:]) + ")"
 	}
 	steps := []Step{StepAt(l.r.Tool.Loc, msg)}
 	if s, ok := l.evidenceLoc(); ok && s.Loc != l.r.Tool.Loc {
@@ -153,6 +153,17 @@ func legSteps(l leg, what string) []Step {
 
 // assumedOf lists the legs that rest on the fail-closed default, each
 // with the call or fact that left its label open.
+// hops joins a path of agents, eliding the middle of a long one: a step is
+// one line, and a finding that stands for many sources has a step per
+// source, so a long handoff chain must not repeat itself in every one.
+func hops(via []string) string {
+	const ends = 2
+	if len(via) <= 2*ends+1 {
+		return strings.Join(via, " → ")
+	}
+	return fmt.Sprintf("%s → … %d more … → %s", strings.Join(via[:ends], " → "), len(via)-2*ends, strings.Join(via[len(via)-ends:], " → "))
+}
+
 func assumedOf(ls ...leg) []Assumption {
 	var out []Assumption
 	seen := map[string]bool{}

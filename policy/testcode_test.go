@@ -42,3 +42,14 @@ func TestForTests(t *testing.T) {
 		t.Error("info must rank below low: it fails no scan")
 	}
 }
+
+// TestHops: a step names a long handoff path by its ends, not in full.
+func TestHops(t *testing.T) {
+	if got := hops([]string{"a", "b", "c"}); got != "a → b → c" {
+		t.Errorf("short path: %q", got)
+	}
+	long := []string{"a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8"}
+	if got := hops(long); got != "a1 → a2 → … 4 more … → a7 → a8" {
+		t.Errorf("long path: %q", got)
+	}
+}
