@@ -369,6 +369,9 @@ func TestQuickFixDeclareEffects(t *testing.T) {
 	if d.Severity != protocol.DiagnosticSeverityWarning {
 		t.Errorf("a needs-review finding has severity %v, want a warning", d.Severity)
 	}
+	if h := hoverAt(t, c, "agent.py", c.Text("agent.py"), "archivist = Agent", 1); !strings.Contains(h, "Needs review: a leg rests on the fail-closed default: executes_code of archive is assumed") {
+		t.Errorf("the agent's hover does not say why the finding needs review:\n%s", h)
+	}
 	var a *protocol.CodeAction
 	for _, x := range codeActions(t, c, "agent.py", p.Diagnostics) {
 		if ca := x.(*protocol.CodeAction); ca.Title == title {
