@@ -98,14 +98,20 @@ type chainLink struct {
 
 // chainGroups collects the groups by (target agent, pattern, target tool).
 type chainGroups struct {
-	byKey map[string]*chainGroup
+	byKey map[groupKey]*chainGroup
 	order []*chainGroup
+}
+
+type groupKey struct {
+	agent   string
+	pattern int
+	tool    string
 }
 
 // add records a chain; a source already listed keeps its first (most
 // direct) chain, since direct chains are collected first.
 func (cg *chainGroups) add(p int, t chainTool, l chainLink) {
-	key := fmt.Sprintf("%s\x00%d\x00%s", t.use.Agent, p, t.tool.ID)
+	key := groupKey{t.use.Agent, p, t.tool.ID}
 	grp := cg.byKey[key]
 	if grp == nil {
 		grp = &chainGroup{pattern: p, tgtAgent: t.use.Agent, tgt: t, seen: map[string]bool{}}
@@ -166,7 +172,7 @@ func dangerousChain(in *Input) []*Finding {
 	}
 	sort.Strings(ids)
 
-	cg := &chainGroups{byKey: map[string]*chainGroup{}}
+	cg := &chainGroups{byKey: map[groupKey]*chainGroup{}}
 	// Direct: both tools in one agent's own tools.
 	for _, id := range ids {
 		at := agents[id]
@@ -324,19 +330,20 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	srcBy := s.tool.Effects.RoleDecider(p.Source)
 	by := weakest(srcBy, tgtBy)
 	var inScope []string
+	seenScope := map[string]bool{}
 	centrality := g.Centrality(t.tool.ID)
-	var sources []string
+	sources := uniqNames(len(links), func(i int) string { return links[i].src.tool.Name })
 	for _, x := range links {
 		agentsOn := x.path
 		if x.kind == "cycle" {
 			agentsOn = x.cycle
 		}
 		for _, id := range agentsOn {
-			if a := g.Agents[id]; a != nil {
-				inScope = appendUniq(inScope, a.Name)
+			if a := g.Agents[id]; a != nil && !seenScope[a.Name] {
+				seenScope[a.Name] = true
+				inScope = append(inScope, a.Name)
 			}
 		}
-		sources = appendUniq(sources, x.src.tool.Name)
 	}
 	inScope = appendUniq(inScope, scope.Name)
 	agentsOn := l.path
@@ -370,10 +377,11 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	}
 	f.Message = fmt.Sprintf("Agent %s can chain %s (%s) into %s (%s)%s%s: %s (%s pattern %s) with no approval before %s",
 		scope.Name, s.tool.Name, p.Source, t.tool.Name, p.Target, how, more, strings.ReplaceAll(p.Type, "_", " "), p.Category, p.ID, t.tool.Name)
+	tail := chainTail(p, t, tgtBy)
 	for _, x := range links {
 		f.Chains = append(f.Chains, []string{x.src.tool.Name, t.tool.Name})
-		f.Paths = append(f.Paths, chainSteps(g, p, x, t, tgtBy))
-		f.Related = append(f.Related, StepAt(x.src.tool.Loc, fmt.Sprintf("%s has role %s", x.src.tool.Name, p.Source)))
+		f.Paths = append(f.Paths, chainSteps(g, p, x, tail))
+		f.Related = append(f.Related, StepAt(x.src.tool.Loc, x.src.tool.Name+" has role "+p.Source))
 	}
 	f.Steps = flatten(f.Paths)
 	if len(f.Paths) == 1 {
@@ -437,19 +445,24 @@ func defaultLabels(t *capgraph.Tool) []Assumption {
 }
 
 // chainSteps is one chain's path: the source's agent, the source, the
-// agents the data moves through, the target and the grants that let it run.
-func chainSteps(g *capgraph.Graph, p Pattern, l chainLink, t chainTool, tgtBy effects.Decider) []Step {
-	var out []Step
+// agents the data moves through, then tail (the target and the grants
+// that let it run, the same for every chain of a finding).
+func chainSteps(g *capgraph.Graph, p Pattern, l chainLink, tail []Step) []Step {
+	out := make([]Step, 0, 2+len(l.path)+len(tail))
 	if a := g.Agents[l.srcAgent]; a != nil {
 		out = append(out, StepAt(a.Loc, "agent "+a.Name+" is declared here"))
 	}
-	out = append(out, StepAt(l.src.tool.Loc, fmt.Sprintf("source: %s has role %s (%s)", l.src.tool.Name, p.Source, l.src.tool.Effects.RoleDecider(p.Source))))
+	out = append(out, StepAt(l.src.tool.Loc, "source: "+l.src.tool.Name+" has role "+p.Source+" ("+string(l.src.tool.Effects.RoleDecider(p.Source))+")"))
 	for i := 1; i < len(l.path); i++ {
 		if a := g.Agents[l.path[i]]; a != nil {
-			out = append(out, StepAt(a.Loc, fmt.Sprintf("data moves from %s to %s", g.Agents[l.path[i-1]].Name, a.Name)))
+			out = append(out, StepAt(a.Loc, "data moves from "+g.Agents[l.path[i-1]].Name+" to "+a.Name))
 		}
 	}
-	out = append(out, StepAt(t.tool.Loc, fmt.Sprintf("target: %s has role %s (%s)", t.tool.Name, p.Target, tgtBy)))
+	return append(out, tail...)
+}
+
+func chainTail(p Pattern, t chainTool, tgtBy effects.Decider) []Step {
+	out := []Step{StepAt(t.tool.Loc, "target: "+t.tool.Name+" has role "+p.Target+" ("+string(tgtBy)+")")}
 	for _, gr := range t.use.Grants {
 		out = append(out, StepAt(gr.Loc, gr.Why))
 	}

@@ -246,7 +246,7 @@ type approvalGroup struct {
 	sink     leg
 	reachers []string // agents that reach the tool unapproved, with untrusted input
 	srcs     []leg    // one per source tool, the first reacher's path
-	seen     map[string]bool
+	got      bits     // source tools listed, by index
 }
 
 // missingApproval reports each unapproved code-executing or irreversible
@@ -257,10 +257,24 @@ func missingApproval(in *Input) []*Finding {
 	g := in.Graph
 	groups := map[string]*approvalGroup{}
 	var order []string
+	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
 		ls := agentLegs(g, id)
 		if len(ls.untrusted) == 0 {
 			continue
+		}
+		// This agent's sources as a set: a group that lists them all
+		// already is passed over in a few words, not source by source.
+		var have bits
+		idx := make([]int, len(ls.untrusted))
+		for i, src := range ls.untrusted {
+			j, ok := toolIdx[src.r.Tool.ID]
+			if !ok {
+				j = len(toolIdx)
+				toolIdx[src.r.Tool.ID] = j
+			}
+			idx[i] = j
+			have.set(j)
 		}
 		for _, r := range g.Reach(id) {
 			e := r.Tool.Effects
@@ -280,27 +294,52 @@ func missingApproval(in *Input) []*Finding {
 			key := owner.ID + "\x00" + r.Tool.ID
 			grp := groups[key]
 			if grp == nil {
-				grp = &approvalGroup{owner: owner, sink: leg{r, why, e.Get(why)}, seen: map[string]bool{}}
+				grp = &approvalGroup{owner: owner, sink: leg{r, why, e.Get(why)}}
 				groups[key] = grp
 				order = append(order, key)
 			}
-			grp.reachers = appendUniq(grp.reachers, id)
-			for _, src := range ls.untrusted {
-				if !grp.seen[src.r.Tool.ID] {
-					grp.seen[src.r.Tool.ID] = true
+			if n := len(grp.reachers); n == 0 || grp.reachers[n-1] != id {
+				grp.reachers = append(grp.reachers, id) // agents come in order: once each
+			}
+			if !grp.got.newIn(have, -1) {
+				continue
+			}
+			for i, src := range ls.untrusted {
+				if !grp.got.has(idx[i]) {
+					grp.got.set(idx[i])
 					grp.srcs = append(grp.srcs, src)
 				}
 			}
 		}
 	}
 	out := make([]*Finding, 0, len(order))
+	memo := stepMemo{}
 	for _, key := range order {
-		out = append(out, approvalFinding(g, groups[key]))
+		out = append(out, approvalFinding(g, groups[key], memo))
 	}
 	return out
 }
 
-func approvalFinding(g *capgraph.Graph, grp *approvalGroup) *Finding {
+// stepMemo shares the steps of a source leg between the findings it
+// supports: one source reaches many action tools.
+type stepMemo map[stepKey][]Step
+
+type stepKey struct {
+	from, owner, tool string
+	label             effects.Label
+}
+
+func (m stepMemo) leg(l leg, what string) []Step {
+	k := stepKey{l.r.Via[0], l.r.Use.Agent, l.r.Tool.ID, l.label}
+	if s, ok := m[k]; ok {
+		return s
+	}
+	s := legSteps(l, what)
+	m[k] = s
+	return s
+}
+
+func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Finding {
 	a, sink, r := grp.owner, grp.sink, grp.sink.r
 	// Evidence beats assumption: a source read from code leads.
 	srcs := grp.srcs
@@ -319,16 +358,16 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup) *Finding {
 	if r.Indirect() || src.r.Indirect() || len(grp.reachers) > 1 || grp.reachers[0] != a.ID {
 		chainType = "indirect"
 	}
-	var sources []string
-	for _, s := range srcs {
-		sources = appendUniq(sources, s.name())
-	}
-	scope := []string{a.Name}
-	for _, id := range grp.reachers {
-		if x := g.Agents[id]; x != nil {
-			scope = appendUniq(scope, x.Name)
+	sources := uniqNames(len(srcs), func(i int) string { return srcs[i].name() })
+	scope := uniqNames(len(grp.reachers)+1, func(i int) string {
+		if i == 0 {
+			return a.Name
 		}
-	}
+		if x := g.Agents[grp.reachers[i-1]]; x != nil {
+			return x.Name
+		}
+		return ""
+	})
 	f := &Finding{
 		ID: fingerprint("missing-approval", a.ID, r.Tool.ID), Rule: "missing-approval", Severity: sev,
 		Agent: a.Name, AgentID: a.ID, Source: src.name(), Sources: sources, Sink: r.Tool.Name, Chain: uniq(src.name(), r.Tool.Name),
@@ -346,9 +385,11 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup) *Finding {
 	decl := StepAt(a.Loc, "agent "+a.Name+" is declared here")
 	sinkSteps := legSteps(sink, what)
 	for _, s := range srcs {
-		p := append([]Step{decl}, legSteps(s, "untrusted input")...)
-		f.Paths = append(f.Paths, append(p, sinkSteps...))
-		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, fmt.Sprintf("%s gives untrusted_input (%s)", s.name(), s.res.DecidedBy)))
+		src := memo.leg(s, "untrusted input")
+		p := make([]Step, 0, 1+len(src)+len(sinkSteps))
+		p = append(append(append(p, decl), src...), sinkSteps...)
+		f.Paths = append(f.Paths, p)
+		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
 	}
 	f.Related = append(f.Related, StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label)))
 	f.Steps = flatten(f.Paths)
@@ -412,6 +453,20 @@ func sortedAgents(g *capgraph.Graph) []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// uniqNames lists the n names name(i) gives, each once, in order, without
+// the quadratic search of appendUniq (a finding may name many tools).
+func uniqNames(n int, name func(int) string) []string {
+	out := make([]string, 0, n)
+	seen := make(map[string]bool, n)
+	for i := 0; i < n; i++ {
+		if x := name(i); x != "" && !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func uniq(xs ...string) []string {
