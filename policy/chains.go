@@ -378,15 +378,13 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	f.Message = fmt.Sprintf("Agent %s can chain %s (%s) into %s (%s)%s%s: %s (%s pattern %s) with no approval before %s",
 		scope.Name, s.tool.Name, p.Source, t.tool.Name, p.Target, how, more, strings.ReplaceAll(p.Type, "_", " "), p.Category, p.ID, t.tool.Name)
 	tail := chainTail(p, t, tgtBy)
+	var ps pathSet
 	for _, x := range links {
 		f.Chains = append(f.Chains, []string{x.src.tool.Name, t.tool.Name})
-		f.Paths = append(f.Paths, chainSteps(g, p, x, tail))
+		ps.add(chainSteps(g, p, x, tail))
 		f.Related = append(f.Related, StepAt(x.src.tool.Loc, x.src.tool.Name+" has role "+p.Source))
 	}
-	f.Steps = flatten(f.Paths)
-	if len(f.Paths) == 1 {
-		f.Paths = nil
-	}
+	ps.set(f)
 	f.Related = append(f.Related, StepAt(t.tool.Loc, fmt.Sprintf("%s has role %s", t.tool.Name, p.Target)))
 	f.SinkIDs = []string{t.tool.ID}
 	for _, gr := range t.use.Grants {

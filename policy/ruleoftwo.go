@@ -245,7 +245,7 @@ type approvalGroup struct {
 	owner    *capgraph.Agent
 	sink     leg
 	reachers []string // agents that reach the tool unapproved, with untrusted input
-	srcs     []leg    // one per source tool, the first reacher's path
+	srcs     []*leg   // one per source tool, the first reacher's path (shared with its legs)
 	got      bits     // source tools listed, by index
 }
 
@@ -304,10 +304,10 @@ func missingApproval(in *Input) []*Finding {
 			if !grp.got.newIn(have, -1) {
 				continue
 			}
-			for i, src := range ls.untrusted {
+			for i := range ls.untrusted {
 				if !grp.got.has(idx[i]) {
 					grp.got.set(idx[i])
-					grp.srcs = append(grp.srcs, src)
+					grp.srcs = append(grp.srcs, &ls.untrusted[i])
 				}
 			}
 		}
@@ -346,7 +346,7 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	sort.SliceStable(srcs, func(i, j int) bool {
 		return srcs[i].res.DecidedBy != effects.ByDefault && srcs[j].res.DecidedBy == effects.ByDefault
 	})
-	src := srcs[0]
+	src := *srcs[0]
 	// The finding stands when the action and one source are real: it needs
 	// review when the action is assumed, or when every source is.
 	by := weakest(src.res.DecidedBy, sink.res.DecidedBy)
@@ -384,47 +384,70 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	f.RiskScore = RiskScore(sev, chainType, 0)
 	decl := StepAt(a.Loc, "agent "+a.Name+" is declared here")
 	sinkSteps := legSteps(sink, what)
+	var ps pathSet
 	for _, s := range srcs {
-		src := memo.leg(s, "untrusted input")
+		src := memo.leg(*s, "untrusted input")
 		p := make([]Step, 0, 1+len(src)+len(sinkSteps))
-		p = append(append(append(p, decl), src...), sinkSteps...)
-		f.Paths = append(f.Paths, p)
+		ps.add(append(append(append(p, decl), src...), sinkSteps...))
 		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
 	}
+	ps.set(f)
 	f.Related = append(f.Related, StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label)))
-	f.Steps = flatten(f.Paths)
-	if len(f.Paths) == 1 {
-		f.Paths = nil
-	}
 	f.Remediation = remediation(g, a, []leg{sink})
 	if by == effects.ByDefault && src.res.DecidedBy == effects.ByDefault {
-		setTriage(f, "", append([]leg{sink}, srcs...)...)
+		all := []leg{sink}
+		for _, s := range srcs {
+			all = append(all, *s)
+		}
+		setTriage(f, "", all...)
 	} else {
 		setTriage(f, "the action and an untrusted source are backed by evidence", sink)
 	}
 	return f
 }
 
-// flatten joins supporting paths into one list of steps, each place and
-// message once, in order: the first path whole, then what the others add.
-func flatten(paths [][]Step) []Step {
-	type key struct {
-		file      string
-		line, col int
-		msg       string
+// MaxPaths bounds the supporting paths a finding keeps whole (SARIF: one
+// threadFlow each). Every path's steps are among the finding's Steps, and
+// every source and chain in Sources, Chains and Related, however many.
+const MaxPaths = 16
+
+// pathSet gathers a finding's supporting paths: each step once, in order,
+// into steps (the first path whole, then what the others add), and the
+// first MaxPaths paths whole.
+type pathSet struct {
+	steps []Step
+	paths [][]Step
+	seen  map[stepID]bool
+}
+
+type stepID struct {
+	file      string
+	line, col int
+	msg       string
+}
+
+func (ps *pathSet) add(p []Step) {
+	if ps.seen == nil {
+		ps.seen = map[stepID]bool{}
 	}
-	var out []Step
-	seen := map[key]bool{}
-	for _, p := range paths {
-		for _, s := range p {
-			k := key{s.File, s.Line, s.Column, s.Message}
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, s)
-			}
+	if len(ps.paths) < MaxPaths {
+		ps.paths = append(ps.paths, p)
+	}
+	for _, s := range p {
+		k := stepID{s.File, s.Line, s.Column, s.Message}
+		if !ps.seen[k] {
+			ps.seen[k] = true
+			ps.steps = append(ps.steps, s)
 		}
 	}
-	return out
+}
+
+// set puts the steps and, when there is more than one, the paths on f.
+func (ps *pathSet) set(f *Finding) {
+	f.Steps = ps.steps
+	if len(ps.paths) > 1 {
+		f.Paths = ps.paths
+	}
 }
 
 func firstAction(e *effects.Effects) effects.Label {

@@ -233,11 +233,11 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 		return nil
 	}
 	a := grp.owner
-	var paths [][]Step
+	var ps pathSet
 	var sources []string
 	var fls []*prove.Flow
 	if d := grp.direct; d != nil {
-		paths = append(paths, stepsOf(d.fl))
+		ps.add(stepsOf(d.fl))
 		sources = append(sources, d.r.Tool.Name)
 		fls = append(fls, d.fl)
 	}
@@ -251,20 +251,19 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 		}
 		p := stepsOf(b.src.fl)
 		p = append(p, StepAt(b.x.Loc, ctx))
-		paths = append(paths, append(p, stepsOf(b.sink.fl)...))
-		sources = appendUniq(sources, b.src.r.Tool.Name)
+		ps.add(append(p, stepsOf(b.sink.fl)...))
+		sources = append(sources, b.src.r.Tool.Name)
 		fls = append(fls, b.src.fl, b.sink.fl)
 	}
+	sources = uniqNames(len(sources), func(i int) string { return sources[i] })
 	sink := grp.sink
-	f := toxicBase(g, a, grp.label, sink, grp.legs, flatten(paths))
+	f := toxicBase(g, a, grp.label, sink, grp.legs, nil)
+	ps.set(f)
 	f.ID = grp.id
 	f.InScope = grp.scope
 	f.Source, f.Sources = sources[0], sources
 	f.Chain = uniq(append(append([]string{}, sources...), sink.r.Tool.Name)...)
 	f.DecidedBy = proverNames(fls...)
-	if len(paths) > 1 {
-		f.Paths = paths
-	}
 	switch {
 	case grp.direct != nil && len(grp.srcs) == 0:
 		f.Message = fmt.Sprintf("Untrusted data read in %s reaches %s with no human approval (agent %s can run it)", sink.r.Tool.Name, grp.name, a.Name)
