@@ -396,7 +396,11 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	if tgtBy == effects.ByDefault || tgtBy == "" {
 		assumed = append(assumed, t)
 	}
-	if srcBy == effects.ByDefault || srcBy == "" {
+	real := false
+	for _, x := range links {
+		real = real || !assumedRole(x.src, p.Source)
+	}
+	if !real {
 		for _, x := range links {
 			assumed = append(assumed, x.src)
 		}
