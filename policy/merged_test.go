@@ -2,6 +2,7 @@ package policy
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/acg-dev/acg/effects"
@@ -55,4 +56,56 @@ func TestMissingApprovalKeepsEveryPair(t *testing.T) {
 		t.Fatalf("%d pairs in %d findings: the graph should make merging matter", pairs, len(fs))
 	}
 	t.Logf("%d (agent, tool, source) facts in %d findings", pairs, len(fs))
+}
+
+// TestMergedFindingIDsAndTriage: the id of a merged finding comes from its
+// root cause, so a new source changes its list, not its id; it needs
+// review when its action is assumed, naming the leg and the call, and is
+// confirmed when one evidence-backed source supports it.
+func TestMergedFindingIDsAndTriage(t *testing.T) {
+	build := func(sources ...string) []*Finding {
+		w := &world{}
+		w.agent("a")
+		w.tool("rm", fx(effects.WritesState, effects.Irreversible))
+		w.use("a", "rm")
+		for _, s := range sources {
+			e := fx(effects.UntrustedInput)
+			if s == "mystery" {
+				e = effects.Unknown("calls acme.fetch, whose effects are unknown", loc("t.py", 9))
+			}
+			w.tool(s, e)
+			w.use("a", s)
+		}
+		return w.run("missing-approval")
+	}
+	one, two := build("read_web"), build("read_web", "read_mail")
+	var rm1, rm2 *Finding
+	for _, f := range one {
+		if f.Sink == "rm" {
+			rm1 = f
+		}
+	}
+	for _, f := range two {
+		if f.Sink == "rm" {
+			rm2 = f
+		}
+	}
+	if rm1 == nil || rm2 == nil || rm1.ID != rm2.ID || len(rm2.Sources) != 2 {
+		t.Fatalf("one source %+v, two sources %+v: same id, both listed", rm1, rm2)
+	}
+	if rm1.Triage != TriageConfirmed || rm1.TriageReason == "" || len(rm1.Assumed) != 0 {
+		t.Errorf("evidence-backed: %q %q", rm1.Triage, rm1.TriageReason)
+	}
+	// An assumed source beside a real one: still confirmed.
+	for _, f := range build("mystery", "read_web") {
+		if f.Sink == "rm" && f.Triage != TriageConfirmed {
+			t.Errorf("a real source confirms the finding: %q %q", f.Triage, f.TriageReason)
+		}
+	}
+	// Only an assumed source: needs review, naming it and the call.
+	for _, f := range build("mystery") {
+		if f.Sink == "rm" && (f.Triage != TriageNeedsReview || !strings.Contains(f.TriageReason, "untrusted_input of mystery is assumed (calls acme.fetch, whose effects are unknown)") || len(f.Assumed) == 0) {
+			t.Errorf("assumed source: %q %q %v", f.Triage, f.TriageReason, f.Assumed)
+		}
+	}
 }
