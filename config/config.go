@@ -386,6 +386,7 @@ func (p *parser) tool(n *yaml.Node) {
 		"tool": func(v *yaml.Node) { o.Tool, _ = p.str(v, "tool") },
 		"reason": func(v *yaml.Node) {
 			o.Reason, _ = p.str(v, "reason")
+			p.placeholder(v, o.Reason, "why these are the tool's effects")
 		},
 		"effects": func(v *yaml.Node) {
 			hasEffects = true
@@ -436,6 +437,15 @@ func (p *parser) tool(n *yaml.Node) {
 		p.errf(n, "a tools entry needs a reason: say why the tool's effects differ from what acg decided")
 	}
 	p.c.Tools = append(p.c.Tools, o)
+}
+
+// placeholder rejects a reason that is still the placeholder a quick fix
+// wrote (or empty): the entry does nothing until a person says why, as
+// for the inline comment (an empty one is rejected by str).
+func (p *parser) placeholder(v *yaml.Node, reason, what string) {
+	if v.Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(reason), ReasonPlaceholder) {
+		p.errf(v, "replace the placeholder %q with the reason: say %s", ReasonPlaceholder, what)
+	}
 }
 
 func hasKey(n *yaml.Node, key string) bool {
@@ -518,10 +528,13 @@ func (p *parser) suppression(n *yaml.Node) {
 				s.ID = id
 			}
 		},
-		"agent":  func(v *yaml.Node) { s.Agent, _ = p.str(v, "agent") },
-		"tool":   func(v *yaml.Node) { s.Tool, _ = p.str(v, "tool") },
-		"rule":   func(v *yaml.Node) { s.Rule, _ = p.str(v, "rule") },
-		"reason": func(v *yaml.Node) { s.Reason, _ = p.str(v, "reason") },
+		"agent": func(v *yaml.Node) { s.Agent, _ = p.str(v, "agent") },
+		"tool":  func(v *yaml.Node) { s.Tool, _ = p.str(v, "tool") },
+		"rule":  func(v *yaml.Node) { s.Rule, _ = p.str(v, "rule") },
+		"reason": func(v *yaml.Node) {
+			s.Reason, _ = p.str(v, "reason")
+			p.placeholder(v, s.Reason, "why the finding is acceptable")
+		},
 	})
 	if n.Kind != yaml.MappingNode {
 		return

@@ -18,6 +18,7 @@ type clientCaps struct {
 	disabledActions     bool
 	documentChanges     bool
 	snippetEdits        bool // SnippetTextEdit in workspace edits (LSP 3.18)
+	createFiles         bool // CreateFile among documentChanges (resourceOperations)
 	workDoneProgress    bool
 	configuration       bool
 	watchedFilesDynamic bool
@@ -54,6 +55,7 @@ func resolveCaps(p *protocol.InitializeParams) clientCaps {
 		if we := ws.WorkspaceEdit; we != nil {
 			c.documentChanges = isTrue(we.DocumentChanges)
 			c.snippetEdits = c.documentChanges && isTrue(we.SnippetEditSupport) // only TextDocumentEdit carries them
+			c.createFiles = c.documentChanges && slices.Contains(we.ResourceOperations, protocol.ResourceOperationKindCreate)
 		}
 		if w := ws.DidChangeWatchedFiles; w != nil {
 			c.watchedFilesDynamic = isTrue(w.DynamicRegistration)

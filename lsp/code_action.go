@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/acg-dev/acg/config"
+	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp/gate"
 	"github.com/acg-dev/acg/policy"
@@ -103,13 +104,15 @@ func (f *folder) offers(a *analysis, ms []match, caps clientCaps) []*offer {
 				o.resolved = append(o.resolved, m.diag)
 			}
 		}
-		if o.fix != nil && !o.suppress {
+		if o.fix != nil && !o.suppress && !o.declare {
 			best = max(best, len(o.resolved))
 		}
 	}
 	rank := func(o *offer) int {
 		switch {
 		case o.suppress:
+			return 4
+		case o.declare:
 			return 3
 		case o.fix == nil:
 			return 2
@@ -119,7 +122,7 @@ func (f *folder) offers(a *analysis, ms []match, caps clientCaps) []*offer {
 		return 0
 	}
 	for _, o := range offers {
-		o.preferred = o.fix != nil && !o.suppress && best > 0 && len(o.resolved) == best
+		o.preferred = o.fix != nil && !o.suppress && !o.declare && best > 0 && len(o.resolved) == best
 	}
 	slices.SortStableFunc(offers, func(x, y *offer) int {
 		if c := rank(x) - rank(y); c != 0 {
@@ -138,10 +141,11 @@ type candidate struct {
 	disabled string
 	agent    string
 	gates    []string // the tools an approval gate guards (nil for other fixes)
-	// suppress marks the inline suppression: never preferred, its one edit
-	// inserts a comment whose reason goes at byte reasonAt of its text.
-	suppress bool
-	reasonAt int
+	// suppress marks the inline suppression and declare the .acg.yaml
+	// tools: entry: never preferred, their one edit inserts text whose
+	// reason goes at byte reasonAt. create: the file does not exist yet.
+	suppress, declare, create bool
+	reasonAt                  int
 }
 
 // key identifies what a candidate does: findings that share a fix share
@@ -210,9 +214,11 @@ func findingFor(a *analysis, rel string, d protocol.Diagnostic, enc encoding) *p
 }
 
 // fixes plans the quick fixes for one finding: the approval gates (or the
-// check's own edit), then the inline suppression.
+// check's own edit), the declarations of what its assumed tools really do
+// (a needs-review finding), then the inline suppression.
 func (f *folder) fixes(a *analysis, fd *policy.Finding, caps clientCaps) []candidate {
 	out := f.gates(a, fd, caps)
+	out = append(out, f.declarations(a, fd, caps)...)
 	if c, ok := f.suppression(a, fd); ok {
 		out = append(out, c)
 	}
@@ -237,6 +243,72 @@ func (f *folder) suppression(a *analysis, fd *policy.Finding) (candidate, bool) 
 		fix:      &gate.Fix{Edits: map[string][]gate.Edit{rel: {{Start: at, End: at, Text: text}}}},
 		suppress: true, reasonAt: e.ReasonOffset,
 	}, true
+}
+
+// declarations plan, for a finding that rests on the fail-closed default,
+// one `.acg.yaml` tools: entry per tool it assumed labels of: the labels
+// acg proved are declared, each assumed one is a comment line naming it
+// and why it was assumed (left commented, it is declared absent), and the
+// reason is the placeholder, which the config rejects until a person
+// replaces it (docs/lsp.md). A workspace without .acg.yaml gets it created
+// where the client can create files.
+func (f *folder) declarations(a *analysis, fd *policy.Finding, caps clientCaps) []candidate {
+	if fd.Triage != policy.TriageNeedsReview || len(fd.Assumed) == 0 {
+		return nil
+	}
+	rel := config.FileName
+	var src []byte
+	create := false
+	switch file := a.snap.File(rel); {
+	case file == nil:
+		create = true
+	case file.Src == nil || !f.current(rel, file.Src):
+		return nil // skipped, or the editor is ahead of what acg read
+	default:
+		src = file.Src
+	}
+	var out []candidate
+	seen := map[string]bool{}
+	for _, as := range fd.Assumed {
+		t := a.res.Graph.Tools[as.ToolID]
+		if t == nil || seen[t.ID] {
+			continue
+		}
+		seen[t.ID] = true
+		title := fmt.Sprintf("Declare the effects of %s in %s (add a reason)", t.Name, rel)
+		if create && !caps.createFiles {
+			if caps.disabledActions {
+				out = append(out, candidate{title: title + " (not available)", disabled: "the editor cannot create " + rel + ": create it, then ask again"})
+			}
+			continue
+		}
+		var proven []string
+		var assumed []config.AssumedLabel
+		for _, l := range effects.Labels {
+			r := t.Effects.Get(l)
+			switch {
+			case !r.Value:
+			case r.DecidedBy == effects.ByDefault:
+				why := ""
+				if len(r.Evidence) > 0 {
+					why = r.Evidence[0].Detail
+				}
+				assumed = append(assumed, config.AssumedLabel{Label: string(l), Why: why})
+			default:
+				proven = append(proven, string(l))
+			}
+		}
+		e, err := config.ToolEntryEdit(src, t.ID, t.Name, proven, assumed)
+		if err != nil {
+			if caps.disabledActions {
+				out = append(out, candidate{title: title + " (not available)", disabled: err.Error()})
+			}
+			continue
+		}
+		out = append(out, candidate{title: title, declare: true, create: create, reasonAt: e.ReasonOffset,
+			fix: &gate.Fix{Title: title, Edits: map[string][]gate.Edit{rel: {{Start: e.Offset, End: e.Offset, Text: e.Text}}}}})
+	}
+	return out
 }
 
 // gates plans the approval gates for a finding's actions, or takes the
@@ -366,8 +438,11 @@ func (f *folder) workspaceEdit(a *analysis, c *candidate, caps clientCaps) *prot
 	sort.Strings(paths)
 	we := &protocol.WorkspaceEdit{}
 	for _, p := range paths {
-		file := a.snap.File(p)
-		m := newMapper(file.Src, caps.encoding)
+		var src []byte
+		if file := a.snap.File(p); file != nil {
+			src = file.Src
+		}
+		m := newMapper(src, caps.encoding)
 		var edits []protocol.TextEdit
 		for _, e := range fix.Edits[p] {
 			edits = append(edits, protocol.TextEdit{Range: m.rangeOf(e.Start, e.End), NewText: e.Text})
@@ -375,13 +450,20 @@ func (f *folder) workspaceEdit(a *analysis, c *candidate, caps clientCaps) *prot
 		u := f.uriOf(p)
 		if caps.documentChanges {
 			id := protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}}
-			if _, open := f.ws.Document(p); open {
-				id.Version = ptr(file.Version)
+			if file := a.snap.File(p); file != nil {
+				if _, open := f.ws.Document(p); open {
+					id.Version = ptr(file.Version)
+				}
+			} else if c.create {
+				// The config is created first, then written (an existing
+				// file is kept: the edit then goes at its start).
+				we.DocumentChanges = append(we.DocumentChanges, &protocol.CreateFile{Kind: "create", URI: u,
+					Options: &protocol.CreateFileOptions{IgnoreIfExists: ptr(true)}})
 			}
 			elems := make([]protocol.TextDocumentEditElement, len(edits))
 			for i := range edits {
 				elems[i] = &edits[i]
-				if c.suppress && caps.snippetEdits {
+				if (c.suppress || c.declare) && caps.snippetEdits {
 					t := edits[i].NewText
 					at, end := c.reasonAt, c.reasonAt+len(config.ReasonPlaceholder)
 					elems[i] = &protocol.SnippetTextEdit{Range: edits[i].Range, Snippet: protocol.StringValue{Kind: "snippet",

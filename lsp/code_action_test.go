@@ -351,3 +351,73 @@ func TestQuickFixSuppress(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// TestQuickFixDeclareEffects: a finding that rests on the fail-closed
+// default is a warning (an evidence-backed one an error) and offers to
+// declare the assumed tool's effects in .acg.yaml: the entry lists what
+// acg proved, names each assumed label in a comment, and its placeholder
+// reason is a config error until a person writes one; then the tool's
+// declared effects decide, and the finding is gone.
+func TestQuickFixDeclareEffects(t *testing.T) {
+	const title = "Declare the effects of archive in .acg.yaml (add a reason)"
+	caps := lsptest.RichCaps()
+	caps.Workspace.WorkspaceEdit.ResourceOperations = []protocol.ResourceOperationKind{protocol.ResourceOperationKindCreate}
+	c, _ := start(t, "../testdata/lsp/needs-review", lsptest.Options{Caps: caps, InitOptions: map[string]any{"debounceMs": 10}})
+	c.Open("agent.py")
+	p := c.WaitDiags("agent.py", lsptest.CodesAre("missing-approval"))
+	d := p.Diagnostics[0]
+	if d.Severity != protocol.DiagnosticSeverityWarning {
+		t.Errorf("a needs-review finding has severity %v, want a warning", d.Severity)
+	}
+	if h := hoverAt(t, c, "agent.py", c.Text("agent.py"), "archivist = Agent", 1); !strings.Contains(h, "Needs review: a leg rests on the fail-closed default: executes_code of archive is assumed") {
+		t.Errorf("the agent's hover does not say why the finding needs review:\n%s", h)
+	}
+	var a *protocol.CodeAction
+	for _, x := range codeActions(t, c, "agent.py", p.Diagnostics) {
+		if ca := x.(*protocol.CodeAction); ca.Title == title {
+			a = ca
+		}
+	}
+	if a == nil || *a.IsPreferred {
+		t.Fatalf("no %q action, or it is preferred: %+v", title, a)
+	}
+	if _, ok := a.Edit.DocumentChanges[0].(*protocol.CreateFile); !ok || len(a.Edit.DocumentChanges) != 2 {
+		t.Fatalf("the edit must create .acg.yaml, then write it: %#v", a.Edit.DocumentChanges)
+	}
+	texts := c.Apply(a.Edit)
+	cfg := texts[".acg.yaml"]
+	for _, want := range []string{`- tool: "agent.py#archive"`, "    # - executes_code  # assumed (fail-closed default): calls acme_archive.store", "  reason: reason\n"} {
+		if !strings.Contains(cfg, want) {
+			t.Errorf(".acg.yaml lacks %q:\n%s", want, cfg)
+		}
+	}
+	// The placeholder is no reason: the config is invalid and ignored.
+	c.WaitDiags(".acg.yaml", func(p *protocol.PublishDiagnosticsParams) bool {
+		return len(p.Diagnostics) == 1 && strings.Contains(string(p.Diagnostics[0].Message.(protocol.String)), "placeholder")
+	})
+	c.WaitDiags("agent.py", lsptest.CodesAre("missing-approval"))
+	c.Change(".acg.yaml", lsptest.Replace(strings.Replace(cfg, "reason: reason", "reason: acme_archive.store only writes to our own bucket", 1)))
+	c.WaitDiags("agent.py", func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
+
+	// A confirmed finding is an error; a client that cannot create files is
+	// told why there is no such fix.
+	c2, _ := start(t, "../testdata/inbox", lsptest.Options{Caps: lsptest.RichCaps()})
+	p = c2.WaitDiags("agent.py", lsptest.CodesAre(lsptest.InboxAgentCodes))
+	for _, d := range p.Diagnostics {
+		if d.Severity != protocol.DiagnosticSeverityError {
+			t.Errorf("%v: confirmed finding with severity %v", d.Code, d.Severity)
+		}
+	}
+	c3, _ := start(t, "../testdata/lsp/needs-review", lsptest.Options{Caps: lsptest.RichCaps()})
+	c3.Open("agent.py")
+	p = c3.WaitDiags("agent.py", lsptest.CodesAre("missing-approval"))
+	found := false
+	for _, x := range codeActions(t, c3, "agent.py", p.Diagnostics) {
+		if ca := x.(*protocol.CodeAction); strings.HasPrefix(ca.Title, "Declare the effects of archive") {
+			found = ca.Edit == nil && ca.Disabled.Reason != ""
+		}
+	}
+	if !found {
+		t.Error("without file creation the declaration is offered disabled, with the reason")
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/report"
 )
 
@@ -57,8 +58,9 @@ func (s *Server) ExecuteCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			if err != nil {
 				return nil, protocol.ErrRequestCancelled
 			}
-			doc := report.NewDocument(a.res.Graph, a.res.Findings)
-			doc.Suppressed = a.res.Suppressed
+			st := f.s.settingsNow()
+			doc := report.NewDocument(a.res.Graph, a.findings(st))
+			doc.Suppressed = policy.ForTests(a.res.Suppressed, st.IncludeTests, "")
 			gd := report.NewGraphDoc(doc)
 			graphs = append(graphs, folderGraph{Root: f.root, Document: doc, Nodes: gd.Nodes, Edges: gd.Edges})
 		}

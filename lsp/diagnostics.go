@@ -76,7 +76,7 @@ func (f *folder) diagnostics(a *analysis, only string) map[string][]protocol.Dia
 	caps, st := f.s.capsNow(), f.s.settingsNow()
 	ms := &mappers{a: a, enc: caps.encoding, m: map[string]*mapper{}}
 	out := map[string][]protocol.Diagnostic{}
-	for _, fd := range a.res.Findings {
+	for _, fd := range a.findings(st) {
 		if !st.shows(fd) || !fd.Loc.Valid() || only != "" && fd.Loc.File != only {
 			continue
 		}
@@ -100,7 +100,7 @@ func (f *folder) diagnostics(a *analysis, only string) map[string][]protocol.Dia
 func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) protocol.Diagnostic {
 	d := protocol.Diagnostic{
 		Range:    ms.rangeOf(headOf(ms, fd.Loc)),
-		Severity: severity(fd.Severity),
+		Severity: severity(fd),
 		Code:     protocol.String(fd.Rule),
 		Source:   protocol.NewOptional("acg"),
 	}
@@ -335,14 +335,18 @@ func headOf(ms *mappers, l extract.Loc) extract.Loc {
 	return h
 }
 
-func severity(s policy.Severity) protocol.DiagnosticSeverity {
-	switch s {
-	case policy.Critical, policy.High:
-		return protocol.DiagnosticSeverityError
-	case policy.Medium:
+// severity maps a finding to the editor's levels (DESIGN.md "Uncertainty
+// is shown, not hidden"): a finding that rests on the fail-closed default
+// is a warning, one backed by evidence an error; low findings and test
+// code (info) are information; a malformed suppression comment warns.
+func severity(fd *policy.Finding) protocol.DiagnosticSeverity {
+	switch {
+	case fd.Severity == policy.Info || fd.Severity == policy.Low:
+		return protocol.DiagnosticSeverityInformation
+	case fd.Rule == policy.RuleInvalidSuppression || fd.Triage == policy.TriageNeedsReview:
 		return protocol.DiagnosticSeverityWarning
 	}
-	return protocol.DiagnosticSeverityInformation
+	return protocol.DiagnosticSeverityError
 }
 
 // publish pushes the analysis' diagnostics to a client that does not pull:

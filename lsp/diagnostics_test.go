@@ -287,3 +287,27 @@ func TestRelatedInformationOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestTestCodeIsInformation: a finding in test code is information in the
+// editor, below every error and warning, unless includeTests is set.
+func TestTestCodeIsInformation(t *testing.T) {
+	for _, include := range []bool{false, true} {
+		c, _ := start(t, "../testdata/tests-not-production", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"includeTests": include}})
+		c.Open("tests/helpers.py")
+		c.Open("app/agent.py")
+		want := protocol.DiagnosticSeverityInformation
+		if include {
+			want = protocol.DiagnosticSeverityError
+		}
+		for _, d := range c.WaitDiags("tests/helpers.py", hasDiags).Diagnostics {
+			if d.Severity != want {
+				t.Errorf("includeTests %v: %v in test code has severity %v, want %v", include, d.Code, d.Severity, want)
+			}
+		}
+		for _, d := range c.WaitDiags("app/agent.py", hasDiags).Diagnostics {
+			if d.Severity != protocol.DiagnosticSeverityError {
+				t.Errorf("includeTests %v: %v in production has severity %v", include, d.Code, d.Severity)
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/internal/termsafe"
+	"github.com/acg-dev/acg/policy"
 )
 
 // Hover shows, on a tool (its definition, or its name in an agent's tool
@@ -331,9 +332,12 @@ func agentHover(a *analysis, ag *capgraph.Agent, st Settings) string {
 		}
 	}
 	var fs []string
-	for _, f := range a.res.Findings {
+	for _, f := range a.findings(st) {
 		if f.AgentID == ag.ID && st.shows(f) {
 			s := fmt.Sprintf("- **%s** `%s`: %s", f.Severity, f.Rule, md(f.Message))
+			if f.Triage == policy.TriageNeedsReview {
+				s += "\n  Needs review: " + md(f.TriageReason)
+			}
 			if f.Remediation != "" {
 				s += "\n  Fix: " + md(f.Remediation)
 			}

@@ -21,6 +21,7 @@ import (
 //	  "enabledRules": ["rule-of-two", "missing-approval"],  // default: all
 //	  "severityThreshold": "low",                           // lowest severity shown
 //	  "debounceMs": 150,                                    // quiet time before analysing
+//	  "includeTests": false,                                // findings in test code at their own severity
 //	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "codeql": "/opt/codeql/codeql"}
 //	}
 //
@@ -34,6 +35,9 @@ type Settings struct {
 	Severity     string            `json:"severityThreshold,omitempty"`
 	DebounceMs   *int              `json:"debounceMs,omitempty"`
 	ProverPaths  map[string]string `json:"proverPaths,omitempty"`
+	// IncludeTests reports findings in test code at their own severity
+	// (acg scan --include-tests); by default they are information.
+	IncludeTests bool `json:"includeTests,omitempty"`
 }
 
 const defaultDebounce = 150 * time.Millisecond

@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove/provers"
 )
 
@@ -48,6 +49,17 @@ type folder struct {
 type analysis struct {
 	snap *incremental.Snapshot
 	res  *incremental.Result
+}
+
+// findings are the analysis' findings as the settings report them: those
+// in test code at info unless includeTests is set (policy.ForTests), then
+// the config's threshold, as acg scan does.
+func (a *analysis) findings(st Settings) []*policy.Finding {
+	min := ""
+	if a.res.Config != nil {
+		min = a.res.Config.SeverityThreshold
+	}
+	return policy.ForTests(a.res.Findings, st.IncludeTests, min)
 }
 
 func newFolder(s *Server, root string) *folder {

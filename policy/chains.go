@@ -17,9 +17,6 @@ func init() {
 // agent in between, the target tool's agent (three agents on the path).
 const maxFlowHops = 2
 
-// maxListed caps the tools a finding lists beside its representative pair.
-const maxListed = 20
-
 // chainTool is a tool as one agent has it.
 type chainTool struct {
 	tool *capgraph.Tool
@@ -79,42 +76,53 @@ func hasRole(rs []string, r string) bool {
 	return false
 }
 
-// chainGroup is one finding in the making: every pair of one pattern in
-// one scope.
+// chainGroup is one finding in the making: one pattern ending in one
+// target tool as one agent lists it, with every chain that leads there.
 type chainGroup struct {
 	pattern  int
-	kind     string // direct, indirect, cycle
-	scope    string // the agent reported on
-	path     []string
-	src, tgt chainTool
-	srcs     []chainTool
-	tgts     []chainTool
+	tgtAgent string // the agent reported on: it lists the target
+	tgt      chainTool
+	chains   []chainLink
+	seen     map[string]bool // source tools listed
+}
+
+// chainLink is one chain of a group: a source tool in srcAgent, the
+// agents the data moves through, and how (direct, indirect, cycle).
+type chainLink struct {
+	kind     string
+	src      chainTool
 	srcAgent string
-	tgtAgent string
+	path     []string // agents from the source's to the target's
 	cycle    []string
-	seenSrc  map[string]bool
-	seenTgt  map[string]bool
 }
 
-// full reports whether the group lists as many tools as it shows: more
-// pairs would change nothing, so the search can skip them.
-func (g *chainGroup) full() bool {
-	return g != nil && len(g.srcs) >= maxListed && len(g.tgts) >= maxListed
+// chainGroups collects the groups by (target agent, pattern, target tool).
+type chainGroups struct {
+	byKey map[groupKey]*chainGroup
+	order []*chainGroup
 }
 
-func (g *chainGroup) add(s, t chainTool) {
-	if g.seenSrc == nil {
-		g.seenSrc, g.seenTgt = map[string]bool{}, map[string]bool{}
-		g.src, g.tgt = s, t
+type groupKey struct {
+	agent   string
+	pattern int
+	tool    string
+}
+
+// add records a chain; a source already listed keeps its first (most
+// direct) chain, since direct chains are collected first.
+func (cg *chainGroups) add(p int, t chainTool, l chainLink) {
+	key := groupKey{t.use.Agent, p, t.tool.ID}
+	grp := cg.byKey[key]
+	if grp == nil {
+		grp = &chainGroup{pattern: p, tgtAgent: t.use.Agent, tgt: t, seen: map[string]bool{}}
+		cg.byKey[key] = grp
+		cg.order = append(cg.order, grp)
 	}
-	if !g.seenSrc[s.tool.ID] && len(g.srcs) < maxListed {
-		g.seenSrc[s.tool.ID] = true
-		g.srcs = append(g.srcs, s)
+	if grp.seen[l.src.tool.ID] {
+		return
 	}
-	if !g.seenTgt[t.tool.ID] && len(g.tgts) < maxListed {
-		g.seenTgt[t.tool.ID] = true
-		g.tgts = append(g.tgts, t)
-	}
+	grp.seen[l.src.tool.ID] = true
+	grp.chains = append(grp.chains, l)
 }
 
 func dangerousChain(in *Input) []*Finding {
@@ -164,42 +172,32 @@ func dangerousChain(in *Input) []*Finding {
 	}
 	sort.Strings(ids)
 
-	var groups []*chainGroup
-	direct := map[[2]any]bool{} // (agent, pattern)
+	cg := &chainGroups{byKey: map[groupKey]*chainGroup{}}
 	// Direct: both tools in one agent's own tools.
 	for _, id := range ids {
 		at := agents[id]
-		byPattern := map[int]*chainGroup{}
 		for _, a := range at.sigs {
 			for _, b := range at.sigs {
 				p := m.first(a, b)
-				if p < 0 || byPattern[p].full() {
+				if p < 0 {
 					continue
 				}
-				for _, s := range at.bySig[a] {
-					for _, t := range at.bySig[b] {
-						if !t.open || s.tool.ID == t.tool.ID {
-							continue
+				for _, t := range at.bySig[b] {
+					if !t.open {
+						continue
+					}
+					for _, s := range at.bySig[a] {
+						if s.tool.ID != t.tool.ID {
+							cg.add(p, t, chainLink{kind: "direct", src: s, srcAgent: id, path: []string{id}})
 						}
-						grp := byPattern[p]
-						if grp == nil {
-							grp = &chainGroup{pattern: p, kind: "direct", scope: id, path: []string{id}, srcAgent: id, tgtAgent: id}
-							byPattern[p] = grp
-						}
-						grp.add(s, t)
 					}
 				}
 			}
 		}
-		for p, grp := range byPattern {
-			direct[[2]any{id, p}] = true
-			groups = append(groups, grp)
-		}
 	}
 	// Cycles: a source in one agent of a cycle, an open target in another.
-	cycleDone := map[[2]int]bool{}
-	for ci, cyc := range g.AgentCycles() {
-		byPattern := map[int]*chainGroup{}
+	cyclePaths := map[[2]string][]string{}
+	for _, cyc := range g.AgentCycles() {
 		for _, pid := range cyc {
 			pa := agents[pid]
 			if pa == nil {
@@ -213,30 +211,29 @@ func dangerousChain(in *Input) []*Finding {
 				for _, a := range pa.sigs {
 					for _, b := range qa.sigs {
 						p := m.first(a, b)
-						if p < 0 || byPattern[p].full() || cycleHasDirect(direct, cyc, p) {
+						if p < 0 {
 							continue
 						}
-						for _, s := range pa.bySig[a] {
-							for _, t := range qa.bySig[b] {
-								if !t.open || s.tool.ID == t.tool.ID {
+						for _, t := range qa.bySig[b] {
+							if !t.open {
+								continue
+							}
+							for _, s := range pa.bySig[a] {
+								if s.tool.ID == t.tool.ID {
 									continue
 								}
-								grp := byPattern[p]
-								if grp == nil {
-									grp = &chainGroup{pattern: p, kind: "cycle", scope: cyc[0], cycle: cyc, srcAgent: pid, tgtAgent: qid}
-									byPattern[p] = grp
+								k := [2]string{pid, qid}
+								path, ok := cyclePaths[k]
+								if !ok {
+									path = g.CyclePath(pid, qid)
+									cyclePaths[k] = path
 								}
-								grp.add(s, t)
+								cg.add(p, t, chainLink{kind: "cycle", src: s, srcAgent: pid, path: path, cycle: cyc})
 							}
 						}
 					}
 				}
 			}
-		}
-		for p, grp := range byPattern {
-			grp.path = g.CyclePath(grp.srcAgent, grp.tgtAgent)
-			cycleDone[[2]int{ci, p}] = true
-			groups = append(groups, grp)
 		}
 	}
 	// Indirect: the target's agent is within maxFlowHops of the source's.
@@ -257,52 +254,36 @@ func dangerousChain(in *Input) []*Finding {
 			}
 			return qids[i] < qids[j]
 		})
-		byPattern := map[int]*chainGroup{}
 		for _, qid := range qids {
 			qa := agents[qid]
-			if qa == nil || (pc >= 0 && g.CycleOf(qid) == pc) {
+			if qa == nil || qid == pid || (pc >= 0 && g.CycleOf(qid) == pc) {
 				continue
 			}
 			for _, a := range pa.sigs {
 				for _, b := range qa.sigs {
 					p := m.first(a, b)
-					if p < 0 || byPattern[p].full() || direct[[2]any{pid, p}] || (pc >= 0 && cycleDone[[2]int{pc, p}]) {
+					if p < 0 {
 						continue
 					}
-					for _, s := range pa.bySig[a] {
-						for _, t := range qa.bySig[b] {
-							if !t.open || s.tool.ID == t.tool.ID {
-								continue
+					for _, t := range qa.bySig[b] {
+						if !t.open {
+							continue
+						}
+						for _, s := range pa.bySig[a] {
+							if s.tool.ID != t.tool.ID {
+								cg.add(p, t, chainLink{kind: "indirect", src: s, srcAgent: pid, path: flow[qid]})
 							}
-							grp := byPattern[p]
-							if grp == nil {
-								grp = &chainGroup{pattern: p, kind: "indirect", scope: pid, path: flow[qid], srcAgent: pid, tgtAgent: qid}
-								byPattern[p] = grp
-							}
-							grp.add(s, t)
 						}
 					}
 				}
 			}
 		}
-		for _, grp := range byPattern {
-			groups = append(groups, grp)
-		}
 	}
-	out := make([]*Finding, 0, len(groups))
-	for _, grp := range groups {
+	out := make([]*Finding, 0, len(cg.order))
+	for _, grp := range cg.order {
 		out = append(out, chainFinding(g, db.Rows[grp.pattern], grp))
 	}
 	return out
-}
-
-func cycleHasDirect(direct map[[2]any]bool, cyc []string, p int) bool {
-	for _, a := range cyc {
-		if direct[[2]any{a, p}] {
-			return true
-		}
-	}
-	return false
 }
 
 // gatedUse reports whether an approval stands before every call of a tool
@@ -327,74 +308,167 @@ func gatedUse(t *capgraph.Tool, u capgraph.Use) bool {
 	return acts > 0
 }
 
+// kindOrder ranks chain kinds: the finding shows its most direct chain.
+var kindOrder = map[string]int{"direct": 0, "cycle": 1, "indirect": 2}
+
 func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	sev, _ := ParseSeverity(p.Risk)
-	s, t := grp.src, grp.tgt
-	scope := g.Agents[grp.scope]
-	srcBy := s.tool.Effects.RoleDecider(p.Source)
+	t := grp.tgt
+	scope := g.Agents[grp.tgtAgent]
+	links := grp.chains
 	tgtBy := t.tool.Effects.RoleDecider(p.Target)
+	// The chain shown: the most direct, evidence before assumption.
+	sort.SliceStable(links, func(i, j int) bool {
+		ki, kj := kindOrder[links[i].kind], kindOrder[links[j].kind]
+		if ki != kj {
+			return ki < kj
+		}
+		return !assumedRole(links[i].src, p.Source) && assumedRole(links[j].src, p.Source)
+	})
+	l := links[0]
+	s := l.src
+	srcBy := s.tool.Effects.RoleDecider(p.Source)
 	by := weakest(srcBy, tgtBy)
 	var inScope []string
-	agentsOn := grp.path
-	if grp.kind == "cycle" {
-		agentsOn = grp.cycle
-	}
-	for _, id := range agentsOn {
-		if a := g.Agents[id]; a != nil {
-			inScope = appendUniq(inScope, a.Name)
+	seenScope := map[string]bool{}
+	centrality := g.Centrality(t.tool.ID)
+	sources := uniqNames(len(links), func(i int) string { return links[i].src.tool.Name })
+	for _, x := range links {
+		agentsOn := x.path
+		if x.kind == "cycle" {
+			agentsOn = x.cycle
+		}
+		for _, id := range agentsOn {
+			if a := g.Agents[id]; a != nil && !seenScope[a.Name] {
+				seenScope[a.Name] = true
+				inScope = append(inScope, a.Name)
+			}
 		}
 	}
-	centrality := 0.0
-	for _, id := range append(append([]string{}, agentsOn...), s.tool.ID, t.tool.ID) {
+	inScope = appendUniq(inScope, scope.Name)
+	agentsOn := l.path
+	if l.kind == "cycle" {
+		agentsOn = l.cycle
+	}
+	for _, id := range append(append([]string{}, agentsOn...), s.tool.ID) {
 		if c := g.Centrality(id); c > centrality {
 			centrality = c
 		}
 	}
 	f := &Finding{
-		ID:   fingerprint("dangerous-chain", grp.scope, p.Source, p.Target, grp.kind),
+		ID:   fingerprint("dangerous-chain", grp.tgtAgent, p.Source, p.Target, t.tool.ID),
 		Rule: "dangerous-chain", Severity: sev, Agent: scope.Name, AgentID: scope.ID,
-		Source: s.tool.Name, Sink: t.tool.Name, InScope: inScope, Chain: []string{s.tool.Name, t.tool.Name},
-		ChainType: grp.kind, VulnerabilityType: p.Type,
+		Source: s.tool.Name, Sources: sources, Sink: t.tool.Name, InScope: inScope, Chain: []string{s.tool.Name, t.tool.Name},
+		ChainType: l.kind, VulnerabilityType: p.Type,
 		Location: LocationOf(scope.Loc), Loc: scope.Loc, DecidedBy: string(by),
 		Taxonomy: chainTaxonomy(p),
 	}
-	f.RiskScore = RiskScore(sev, grp.kind, centrality)
-	f.Triage = fmt.Sprintf("confirmed: %s has role %s (%s) and %s has role %s (%s); pattern %s", s.tool.Name, p.Source, srcBy, t.tool.Name, p.Target, tgtBy, p.ID)
-	if by == effects.ByDefault || by == "" {
-		f.Triage = "needs review: " + f.Triage[len("confirmed: "):]
-	}
+	f.RiskScore = RiskScore(sev, l.kind, centrality)
 	how := ""
-	switch grp.kind {
+	switch l.kind {
 	case "indirect":
-		how = fmt.Sprintf(" through %s", agentNames(g, grp.path))
+		how = fmt.Sprintf(" through %s", agentNames(g, l.path))
 	case "cycle":
-		how = fmt.Sprintf(" in the cycle of agents %s", agentNames(g, grp.cycle))
+		how = fmt.Sprintf(" in the cycle of agents %s", agentNames(g, l.cycle))
 	}
-	f.Message = fmt.Sprintf("Agent %s can chain %s (%s) into %s (%s)%s: %s (%s pattern %s) with no approval before %s",
-		scope.Name, s.tool.Name, p.Source, t.tool.Name, p.Target, how, strings.ReplaceAll(p.Type, "_", " "), p.Category, p.ID, t.tool.Name)
-	f.Steps = append(f.Steps, StepAt(scope.Loc, "agent "+scope.Name+" is declared here"))
-	f.Steps = append(f.Steps, StepAt(s.tool.Loc, fmt.Sprintf("source: %s has role %s (%s)", s.tool.Name, p.Source, srcBy)))
-	for i := 1; i < len(grp.path); i++ {
-		if a := g.Agents[grp.path[i]]; a != nil {
-			f.Steps = append(f.Steps, StepAt(a.Loc, fmt.Sprintf("data moves from %s to %s", g.Agents[grp.path[i-1]].Name, a.Name)))
-		}
+	more := ""
+	if len(sources) > 1 {
+		more = fmt.Sprintf(" (and from %s)", brief(sources[1:]))
 	}
-	f.Steps = append(f.Steps, StepAt(t.tool.Loc, fmt.Sprintf("target: %s has role %s (%s)", t.tool.Name, p.Target, tgtBy)))
+	f.Message = fmt.Sprintf("Agent %s can chain %s (%s) into %s (%s)%s%s: %s (%s pattern %s) with no approval before %s",
+		scope.Name, s.tool.Name, p.Source, t.tool.Name, p.Target, how, more, strings.ReplaceAll(p.Type, "_", " "), p.Category, p.ID, t.tool.Name)
+	tail := chainTail(p, t, tgtBy)
+	var ps pathSet
+	for _, x := range links {
+		f.Chains = append(f.Chains, []string{x.src.tool.Name, t.tool.Name})
+		ps.add(chainSteps(g, p, x, tail))
+		f.Related = append(f.Related, StepAt(x.src.tool.Loc, x.src.tool.Name+" has role "+p.Source))
+	}
+	ps.set(f)
+	f.Related = append(f.Related, StepAt(t.tool.Loc, fmt.Sprintf("%s has role %s", t.tool.Name, p.Target)))
+	f.SinkIDs = []string{t.tool.ID}
 	for _, gr := range t.use.Grants {
-		f.Steps = append(f.Steps, StepAt(gr.Loc, gr.Why))
-	}
-	for _, x := range grp.srcs {
-		f.Related = append(f.Related, StepAt(x.tool.Loc, fmt.Sprintf("%s has role %s", x.tool.Name, p.Source)))
-	}
-	for _, x := range grp.tgts {
-		f.Related = append(f.Related, StepAt(x.tool.Loc, fmt.Sprintf("%s has role %s", x.tool.Name, p.Target)))
-		f.SinkIDs = appendUniq(f.SinkIDs, x.tool.ID)
-		for _, gr := range x.use.Grants {
-			f.Fix = append(f.Fix, gr.Fix...)
-		}
+		f.Fix = append(f.Fix, gr.Fix...)
 	}
 	f.Remediation = p.Remediation + ". " + chainGate(g, grp, t)
+	// The chain stands when its target's role and one source's are real.
+	var assumed []chainTool
+	if tgtBy == effects.ByDefault || tgtBy == "" {
+		assumed = append(assumed, t)
+	}
+	real := false
+	for _, x := range links {
+		real = real || !assumedRole(x.src, p.Source)
+	}
+	if !real {
+		for _, x := range links {
+			assumed = append(assumed, x.src)
+		}
+	}
+	for _, x := range assumed {
+		f.Assumed = append(f.Assumed, defaultLabels(x.tool)...)
+	}
+	f.Triage, f.TriageReason = TriageConfirmed, fmt.Sprintf("%s has role %s (%s) and %s has role %s (%s); pattern %s", s.tool.Name, p.Source, srcBy, t.tool.Name, p.Target, tgtBy, p.ID)
+	if len(assumed) > 0 {
+		var names []string
+		for _, x := range assumed {
+			names = appendUniq(names, x.tool.Name)
+		}
+		f.Triage = TriageNeedsReview
+		f.TriageReason = fmt.Sprintf("a role rests on the fail-closed default: %s; pattern %s", brief(names), p.ID)
+		if len(f.Assumed) > 0 {
+			f.TriageReason = assumedReason(f.Assumed) + "; pattern " + p.ID
+		}
+	}
 	return f
+}
+
+func assumedRole(c chainTool, role string) bool {
+	by := c.tool.Effects.RoleDecider(role)
+	return by == effects.ByDefault || by == ""
+}
+
+// defaultLabels lists the labels of a tool that only the fail-closed
+// default gives it.
+func defaultLabels(t *capgraph.Tool) []Assumption {
+	var out []Assumption
+	for _, l := range effects.Labels {
+		r := t.Effects.Get(l)
+		if !r.Value || r.DecidedBy != effects.ByDefault {
+			continue
+		}
+		why := ""
+		if len(r.Evidence) > 0 {
+			why = r.Evidence[0].Detail
+		}
+		out = append(out, Assumption{ToolID: t.ID, Tool: t.Name, Label: l, Why: why})
+	}
+	return out
+}
+
+// chainSteps is one chain's path: the source's agent, the source, the
+// agents the data moves through, then tail (the target and the grants
+// that let it run, the same for every chain of a finding).
+func chainSteps(g *capgraph.Graph, p Pattern, l chainLink, tail []Step) []Step {
+	out := make([]Step, 0, 2+len(l.path)+len(tail))
+	if a := g.Agents[l.srcAgent]; a != nil {
+		out = append(out, StepAt(a.Loc, "agent "+a.Name+" is declared here"))
+	}
+	out = append(out, StepAt(l.src.tool.Loc, "source: "+l.src.tool.Name+" has role "+p.Source+" ("+string(l.src.tool.Effects.RoleDecider(p.Source))+")"))
+	for i := 1; i < len(l.path); i++ {
+		if a := g.Agents[l.path[i]]; a != nil {
+			out = append(out, StepAt(a.Loc, "data moves from "+g.Agents[l.path[i-1]].Name+" to "+a.Name))
+		}
+	}
+	return append(out, tail...)
+}
+
+func chainTail(p Pattern, t chainTool, tgtBy effects.Decider) []Step {
+	out := []Step{StepAt(t.tool.Loc, "target: "+t.tool.Name+" has role "+p.Target+" ("+string(tgtBy)+")")}
+	for _, gr := range t.use.Grants {
+		out = append(out, StepAt(gr.Loc, gr.Why))
+	}
+	return out
 }
 
 // chainGate names the gate that breaks the chain before its target.

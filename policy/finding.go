@@ -21,6 +21,9 @@ const (
 	High     Severity = "high"
 	Medium   Severity = "medium"
 	Low      Severity = "low"
+	// Info is below every --fail-on threshold: findings in test code are
+	// reported at it (DESIGN.md "Tests are not production").
+	Info Severity = "info"
 )
 
 // Rank orders severities (critical highest).
@@ -35,7 +38,7 @@ func (s Severity) Rank() int {
 	case Low:
 		return 1
 	}
-	return 0
+	return 0 // Info, and anything unknown
 }
 
 // ParseSeverity reads a severity name; "none" is rank 5 (nothing reaches it).
@@ -107,15 +110,37 @@ type Finding struct {
 	ApprovalOnPath    bool     `json:"approval_on_path"`
 	Taxonomy          Taxonomy `json:"taxonomy"`
 	Remediation       string   `json:"remediation"`
-	Triage            string   `json:"triage"`
-	DecidedBy         string   `json:"decided_by"`
-	Legs              *Legs    `json:"-"`
+	// Triage is TriageConfirmed or TriageNeedsReview; TriageReason says
+	// why in words (for needs_review: the assumed leg and the call behind
+	// it).
+	Triage       string `json:"triage"`
+	TriageReason string `json:"triage_reason"`
+	DecidedBy    string `json:"decided_by"`
+	// AgentID is the id of Agent (names repeat, ids do not).
+	AgentID string `json:"agent_id"`
+	// Sources are every tool whose untrusted data supports the finding
+	// (missing-approval, toxic-flow, dangerous-chain): one finding per root
+	// cause lists them all, Source is the first.
+	Sources []string `json:"sources,omitempty"`
+	// Chains are every tool sequence a dangerous-chain finding stands for.
+	Chains [][]string `json:"chains,omitempty"`
+	// TestCode is set on a finding reported in test code: its severity is
+	// then at most info unless tests are included (see ForTests).
+	TestCode bool  `json:"test_code,omitempty"`
+	Legs     *Legs `json:"-"`
 
 	// Loc is the full range the finding is reported on.
 	Loc extract.Loc `json:"-"`
-	// AgentID and SinkIDs identify graph nodes, for quick fixes and hover.
-	AgentID string   `json:"-"`
+	// SinkIDs identify the action tools, for quick fixes and hover.
 	SinkIDs []string `json:"-"`
+	// Paths are the supporting paths, one per source or chain, the first
+	// being Steps (SARIF: one threadFlow each). Nil when Steps is the only
+	// one.
+	Paths [][]Step `json:"-"`
+	// Assumed are the labels a leg of the finding takes from the
+	// fail-closed default, for the quick fix that declares the tool's real
+	// effects. Set exactly when Triage is TriageNeedsReview.
+	Assumed []Assumption `json:"-"`
 	// Related are the locations of the tools involved (each leg's tool).
 	Related []Step `json:"-"`
 	// Suppression is set on a suppressed finding: why it is not reported.
@@ -123,6 +148,20 @@ type Finding struct {
 	// Fix holds edits that put an approval before the sink when a config
 	// can say so (Claude Code: move the allow rule to ask), for quick fixes.
 	Fix []extract.TextEdit `json:"-"`
+}
+
+// Triage values.
+const (
+	TriageConfirmed   = "confirmed"
+	TriageNeedsReview = "needs_review"
+)
+
+// Assumption is one label of one tool that nothing could settle, and the
+// call (or fact) that left it open.
+type Assumption struct {
+	ToolID, Tool string
+	Label        effects.Label
+	Why          string
 }
 
 // fingerprint makes a stable id from the parts that identify a finding:

@@ -97,10 +97,9 @@ func ruleOfTwo(in *Input) []*Finding {
 			}
 		}
 		by := weakest(src.res.DecidedBy, priv.res.DecidedBy, sink.res.DecidedBy)
-		sev, triage := Critical, "confirmed: every leg is backed by code or catalog evidence"
+		sev := Critical
 		if by == effects.ByDefault {
 			sev = High
-			triage = "needs review: a leg rests on the fail-closed default (" + assumed(src, priv, sink) + ")"
 		}
 		chainType := "direct"
 		if src.r.Indirect() || priv.r.Indirect() || sink.r.Indirect() {
@@ -110,7 +109,7 @@ func ruleOfTwo(in *Input) []*Finding {
 			ID: fingerprint("rule-of-two", id), Rule: "rule-of-two", Severity: sev, Agent: a.Name, AgentID: id,
 			Source: src.name(), Sink: sink.name(), Chain: uniq(src.name(), priv.name(), sink.name()),
 			ChainType: chainType, VulnerabilityType: VulnType(sink.label),
-			Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by), Triage: triage,
+			Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by),
 			Legs:     &Legs{Untrusted: names(ls.untrusted), Private: names(ls.private), Action: names(ls.action)},
 			InScope:  inScope(g, src, priv, sink),
 			Taxonomy: taxonomyFor("rule-of-two", sink.label),
@@ -132,6 +131,7 @@ func ruleOfTwo(in *Input) []*Finding {
 			f.SinkIDs = appendUniq(f.SinkIDs, l.r.Tool.ID)
 		}
 		f.Remediation = remediation(g, a, ls.action)
+		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
 		out = append(out, f)
 	}
 	return out
@@ -141,7 +141,7 @@ func ruleOfTwo(in *Input) []*Finding {
 func legSteps(l leg, what string) []Step {
 	msg := fmt.Sprintf("%s: tool %s has %s", what, l.name(), l.label)
 	if len(l.r.Via) > 1 {
-		msg += " (reached through " + strings.Join(l.r.Via[1:], " → ") + ")"
+		msg += " (reached through " + hops(l.r.Via[1:]) + ")"
 	}
 	steps := []Step{StepAt(l.r.Tool.Loc, msg)}
 	if s, ok := l.evidenceLoc(); ok && s.Loc != l.r.Tool.Loc {
@@ -151,18 +151,68 @@ func legSteps(l leg, what string) []Step {
 	return steps
 }
 
-func assumed(ls ...leg) string {
-	var out []string
-	for _, l := range ls {
-		if l.res.DecidedBy == effects.ByDefault {
-			why := ""
-			if len(l.res.Evidence) > 0 {
-				why = ": " + l.res.Evidence[0].Detail
-			}
-			out = append(out, fmt.Sprintf("%s of %s%s", l.label, l.name(), why))
-		}
+// assumedOf lists the legs that rest on the fail-closed default, each
+// with the call or fact that left its label open.
+// hops joins a path of agents, eliding the middle of a long one: a step is
+// one line, and a finding that stands for many sources has a step per
+// source, so a long handoff chain must not repeat itself in every one.
+func hops(via []string) string {
+	const ends = 2
+	if len(via) <= 2*ends+1 {
+		return strings.Join(via, " → ")
 	}
-	return strings.Join(out, "; ")
+	return fmt.Sprintf("%s → … %d more … → %s", strings.Join(via[:ends], " → "), len(via)-2*ends, strings.Join(via[len(via)-ends:], " → "))
+}
+
+func assumedOf(ls ...leg) []Assumption {
+	var out []Assumption
+	seen := map[string]bool{}
+	for _, l := range ls {
+		if l.res == nil || l.res.DecidedBy != effects.ByDefault {
+			continue
+		}
+		key := l.r.Tool.ID + "\x00" + string(l.label)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		why := ""
+		if len(l.res.Evidence) > 0 {
+			why = l.res.Evidence[0].Detail
+		}
+		out = append(out, Assumption{ToolID: l.r.Tool.ID, Tool: l.name(), Label: l.label, Why: why})
+	}
+	return out
+}
+
+// setTriage decides a finding's triage from its legs: needs_review when a
+// leg rests on the fail-closed default, naming each assumed leg and the
+// call behind it; confirmed, for the reason given, otherwise.
+func setTriage(f *Finding, confirmed string, ls ...leg) {
+	f.Assumed = assumedOf(ls...)
+	if len(f.Assumed) == 0 {
+		f.Triage, f.TriageReason = TriageConfirmed, confirmed
+		return
+	}
+	f.Triage, f.TriageReason = TriageNeedsReview, assumedReason(f.Assumed)
+}
+
+// assumedReason says in words which legs were assumed and why.
+func assumedReason(as []Assumption) string {
+	const most = 5
+	parts := make([]string, 0, min(len(as), most)+1)
+	for i, a := range as {
+		if i == most {
+			parts = append(parts, fmt.Sprintf("and %d more", len(as)-most))
+			break
+		}
+		p := fmt.Sprintf("%s of %s is assumed", a.Label, a.Tool)
+		if a.Why != "" {
+			p += " (" + a.Why + ")"
+		}
+		parts = append(parts, p)
+	}
+	return "a leg rests on the fail-closed default: " + strings.Join(parts, "; ")
 }
 
 func inScope(g *capgraph.Graph, ls ...leg) []string {
@@ -188,16 +238,44 @@ func VulnType(l effects.Label) string {
 	return "unauthorized_state_change"
 }
 
+// approvalGroup is one missing-approval finding in the making: one action
+// tool as one agent lists it, and every untrusted source that reaches the
+// context choosing its arguments, through whichever agents.
+type approvalGroup struct {
+	owner    *capgraph.Agent
+	sink     leg
+	reachers []string // agents that reach the tool unapproved, with untrusted input
+	srcs     []*leg   // one per source tool, the first reacher's path (shared with its legs)
+	got      bits     // source tools listed, by index
+}
+
+// missingApproval reports each unapproved code-executing or irreversible
+// action of an agent that untrusted input can reach: one finding per
+// (agent that lists the tool, tool), listing every source, so the count
+// grows with agents and tools, never with the pairs of a handoff chain.
 func missingApproval(in *Input) []*Finding {
 	g := in.Graph
-	var out []*Finding
+	groups := map[string]*approvalGroup{}
+	var order []string
+	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
-		a := g.Agents[id]
 		ls := agentLegs(g, id)
 		if len(ls.untrusted) == 0 {
 			continue
 		}
-		src := ls.untrusted[0]
+		// This agent's sources as a set: a group that lists them all
+		// already is passed over in a few words, not source by source.
+		var have bits
+		idx := make([]int, len(ls.untrusted))
+		for i, src := range ls.untrusted {
+			j, ok := toolIdx[src.r.Tool.ID]
+			if !ok {
+				j = len(toolIdx)
+				toolIdx[src.r.Tool.ID] = j
+			}
+			idx[i] = j
+			have.set(j)
+		}
 		for _, r := range g.Reach(id) {
 			e := r.Tool.Effects
 			var why effects.Label
@@ -209,40 +287,167 @@ func missingApproval(in *Input) []*Finding {
 			default:
 				continue
 			}
-			res := e.Get(why)
-			by := weakest(src.res.DecidedBy, res.DecidedBy)
-			sev := High
-			triage := "confirmed: the action and the untrusted input are backed by evidence"
-			if by == effects.ByDefault {
-				sev, triage = Medium, "needs review: "+assumed(src, leg{r, why, res})
+			owner := g.Agents[r.Use.Agent]
+			if owner == nil {
+				owner = g.Agents[id]
 			}
-			chainType := "direct"
-			if r.Indirect() || src.r.Indirect() {
-				chainType = "indirect"
+			key := owner.ID + "\x00" + r.Tool.ID
+			grp := groups[key]
+			if grp == nil {
+				grp = &approvalGroup{owner: owner, sink: leg{r, why, e.Get(why)}}
+				groups[key] = grp
+				order = append(order, key)
 			}
-			sinkLeg := leg{r, why, res}
-			f := &Finding{
-				ID: fingerprint("missing-approval", id, r.Tool.ID), Rule: "missing-approval", Severity: sev,
-				Agent: a.Name, AgentID: id, Source: src.name(), Sink: r.Tool.Name, Chain: uniq(src.name(), r.Tool.Name),
-				ChainType: chainType, VulnerabilityType: VulnType(firstAction(e)),
-				Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by), Triage: triage,
-				InScope: inScope(g, src, sinkLeg), Taxonomy: taxonomyFor("missing-approval", why),
-				SinkIDs: []string{r.Tool.ID},
+			if n := len(grp.reachers); n == 0 || grp.reachers[n-1] != id {
+				grp.reachers = append(grp.reachers, id) // agents come in order: once each
 			}
-			what := "irreversible action"
-			if why == effects.ExecutesCode {
-				what = "code-executing action"
+			if !grp.got.newIn(have, -1) {
+				continue
 			}
-			f.Message = fmt.Sprintf("Agent %s reads untrusted input (%s) and can run the %s %s with no human approval", a.Name, src.name(), what, r.Tool.Name)
-			f.RiskScore = RiskScore(sev, chainType, 0)
-			f.Steps = append([]Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}, legSteps(src, "untrusted input")...)
-			f.Steps = append(f.Steps, legSteps(sinkLeg, what)...)
-			f.Related = []Step{StepAt(src.r.Tool.Loc, src.name()+" gives untrusted_input"), StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, why))}
-			f.Remediation = remediation(g, a, []leg{sinkLeg})
-			out = append(out, f)
+			for i := range ls.untrusted {
+				if !grp.got.has(idx[i]) {
+					grp.got.set(idx[i])
+					grp.srcs = append(grp.srcs, &ls.untrusted[i])
+				}
+			}
 		}
 	}
+	out := make([]*Finding, 0, len(order))
+	memo := stepMemo{}
+	for _, key := range order {
+		out = append(out, approvalFinding(g, groups[key], memo))
+	}
 	return out
+}
+
+// stepMemo shares the steps of a source leg between the findings it
+// supports: one source reaches many action tools.
+type stepMemo map[stepKey][]Step
+
+type stepKey struct {
+	from, owner, tool string
+	label             effects.Label
+}
+
+func (m stepMemo) leg(l leg, what string) []Step {
+	k := stepKey{l.r.Via[0], l.r.Use.Agent, l.r.Tool.ID, l.label}
+	if s, ok := m[k]; ok {
+		return s
+	}
+	s := legSteps(l, what)
+	m[k] = s
+	return s
+}
+
+func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Finding {
+	a, sink, r := grp.owner, grp.sink, grp.sink.r
+	// Evidence beats assumption: a source read from code leads.
+	srcs := grp.srcs
+	sort.SliceStable(srcs, func(i, j int) bool {
+		return srcs[i].res.DecidedBy != effects.ByDefault && srcs[j].res.DecidedBy == effects.ByDefault
+	})
+	src := *srcs[0]
+	// The finding stands when the action and one source are real: it needs
+	// review when the action is assumed, or when every source is.
+	by := weakest(src.res.DecidedBy, sink.res.DecidedBy)
+	sev := High
+	if by == effects.ByDefault {
+		sev = Medium
+	}
+	chainType := "direct"
+	if r.Indirect() || src.r.Indirect() || len(grp.reachers) > 1 || grp.reachers[0] != a.ID {
+		chainType = "indirect"
+	}
+	sources := uniqNames(len(srcs), func(i int) string { return srcs[i].name() })
+	scope := uniqNames(len(grp.reachers)+1, func(i int) string {
+		if i == 0 {
+			return a.Name
+		}
+		if x := g.Agents[grp.reachers[i-1]]; x != nil {
+			return x.Name
+		}
+		return ""
+	})
+	f := &Finding{
+		ID: fingerprint("missing-approval", a.ID, r.Tool.ID), Rule: "missing-approval", Severity: sev,
+		Agent: a.Name, AgentID: a.ID, Source: src.name(), Sources: sources, Sink: r.Tool.Name, Chain: uniq(src.name(), r.Tool.Name),
+		ChainType: chainType, VulnerabilityType: VulnType(firstAction(r.Tool.Effects)),
+		Location: LocationOf(a.Loc), Loc: a.Loc, DecidedBy: string(by),
+		InScope: scope, Taxonomy: taxonomyFor("missing-approval", sink.label),
+		SinkIDs: []string{r.Tool.ID},
+	}
+	what := "irreversible action"
+	if sink.label == effects.ExecutesCode {
+		what = "code-executing action"
+	}
+	f.Message = fmt.Sprintf("Agent %s reads untrusted input (%s) and can run the %s %s with no human approval", a.Name, brief(sources), what, r.Tool.Name)
+	f.RiskScore = RiskScore(sev, chainType, 0)
+	decl := StepAt(a.Loc, "agent "+a.Name+" is declared here")
+	sinkSteps := legSteps(sink, what)
+	var ps pathSet
+	for _, s := range srcs {
+		src := memo.leg(*s, "untrusted input")
+		p := make([]Step, 0, 1+len(src)+len(sinkSteps))
+		ps.add(append(append(append(p, decl), src...), sinkSteps...))
+		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
+	}
+	ps.set(f)
+	f.Related = append(f.Related, StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label)))
+	f.Remediation = remediation(g, a, []leg{sink})
+	if by == effects.ByDefault && src.res.DecidedBy == effects.ByDefault {
+		all := []leg{sink}
+		for _, s := range srcs {
+			all = append(all, *s)
+		}
+		setTriage(f, "", all...)
+	} else {
+		setTriage(f, "the action and an untrusted source are backed by evidence", sink)
+	}
+	return f
+}
+
+// MaxPaths bounds the supporting paths a finding keeps whole (SARIF: one
+// threadFlow each). Every path's steps are among the finding's Steps, and
+// every source and chain in Sources, Chains and Related, however many.
+const MaxPaths = 16
+
+// pathSet gathers a finding's supporting paths: each step once, in order,
+// into steps (the first path whole, then what the others add), and the
+// first MaxPaths paths whole.
+type pathSet struct {
+	steps []Step
+	paths [][]Step
+	seen  map[stepID]bool
+}
+
+type stepID struct {
+	file      string
+	line, col int
+	msg       string
+}
+
+func (ps *pathSet) add(p []Step) {
+	if ps.seen == nil {
+		ps.seen = map[stepID]bool{}
+	}
+	if len(ps.paths) < MaxPaths {
+		ps.paths = append(ps.paths, p)
+	}
+	for _, s := range p {
+		k := stepID{s.File, s.Line, s.Column, s.Message}
+		if !ps.seen[k] {
+			ps.seen[k] = true
+			ps.steps = append(ps.steps, s)
+		}
+	}
+}
+
+// set puts the steps and, when there is more than one, the paths on f.
+func (ps *pathSet) set(f *Finding) {
+	f.Steps = ps.steps
+	if len(ps.paths) > 1 {
+		f.Paths = ps.paths
+	}
 }
 
 func firstAction(e *effects.Effects) effects.Label {
@@ -271,6 +476,20 @@ func sortedAgents(g *capgraph.Graph) []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// uniqNames lists the n names name(i) gives, each once, in order, without
+// the quadratic search of appendUniq (a finding may name many tools).
+func uniqNames(n int, name func(int) string) []string {
+	out := make([]string, 0, n)
+	seen := make(map[string]bool, n)
+	for i := 0; i < n; i++ {
+		if x := name(i); x != "" && !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func uniq(xs ...string) []string {

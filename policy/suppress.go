@@ -34,7 +34,7 @@ func InvalidSuppression(loc extract.Loc, comment, problem string, nth int) *Find
 		Location: LocationOf(loc), Loc: loc,
 		InScope: []string{}, Chain: []string{},
 		Taxonomy:  Taxonomy{OWASPASI: []string{}, OWASPLLM: []string{}, ATLAS: []string{}},
-		DecidedBy: "rules", Triage: "confirmed: the comment is malformed",
+		DecidedBy: "rules", Triage: TriageConfirmed, TriageReason: "the comment is malformed",
 		Message:     "This acg suppression comment is ignored: " + problem,
 		Remediation: "Write the rule and the reason: # acg: ignore[rule-of-two] <why the path is acceptable>.",
 	}

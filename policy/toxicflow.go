@@ -33,6 +33,48 @@ type agentFlows struct {
 	direct  []toolFlow // untrusted source -> action sink inside one tool, unapproved
 }
 
+// flowGroup is one toxic-flow finding in the making: one sink call site
+// (a tool and the call that acts) and every source whose untrusted data a
+// prover traced to it, through whichever agent's context.
+type flowGroup struct {
+	id     string
+	owner  *capgraph.Agent // the agent that lists the sink's tool
+	sink   toolFlow        // the sink flow shown
+	label  effects.Label
+	name   string
+	direct *toolFlow // the sink's own tool reads the untrusted data
+	srcs   []bridge
+	got    bits // source tools already listed
+	legs   []capgraph.Reached
+	// scope are the agents on the paths, each once: every agent that can
+	// run the sink is named, even when it adds no new source.
+	scope     []string
+	scopeSeen map[string]bool
+}
+
+func (grp *flowGroup) inScope(g *capgraph.Graph, r capgraph.Reached) {
+	if grp.scopeSeen == nil {
+		grp.scopeSeen = map[string]bool{}
+	}
+	for _, id := range r.Via {
+		if a := g.Agents[id]; a != nil && !grp.scopeSeen[id] {
+			grp.scopeSeen[id] = true
+			grp.scope = append(grp.scope, a.Name)
+		}
+	}
+}
+
+// bridge is one source tool feeding a sink: its return flow, and the agent
+// whose context carries it (x) with the sink's flow as x reaches it.
+type bridge struct {
+	x    *capgraph.Agent
+	src  toolFlow
+	sink toolFlow
+}
+
+// toxicFlow reports one finding per sink call site, listing every source
+// that reaches it: the count grows with tools, never with the pairs of
+// sources and sinks or with the agents that reach both.
 func toxicFlow(in *Input) []*Finding {
 	if len(in.Flows) == 0 {
 		return nil
@@ -51,63 +93,198 @@ func toxicFlow(in *Input) []*Finding {
 		}
 	}
 	g := in.Graph
-	var out []*Finding
+	groups := map[string]*flowGroup{}
+	var order []string
+	toolIdx := map[string]int{}
+	index := func(t *capgraph.Tool) int {
+		i, ok := toolIdx[t.ID]
+		if !ok {
+			i = len(toolIdx)
+			toolIdx[t.ID] = i
+		}
+		return i
+	}
+	group := func(a *capgraph.Agent, sink toolFlow) *flowGroup {
+		name := sinkWhat(sink.fl)
+		key := sink.r.Tool.ID + "\x00" + name
+		grp := groups[key]
+		if grp == nil {
+			owner := g.Agents[sink.r.Use.Agent]
+			if owner == nil {
+				owner = a
+			}
+			grp = &flowGroup{id: fingerprint("toxic-flow", sink.r.Tool.ID, name), owner: owner, sink: sink,
+				label: sinkLabel(sink.fl.SinkKind), name: name}
+			groups[key] = grp
+			order = append(order, key)
+		}
+		return grp
+	}
 	for _, id := range sortedAgents(g) {
+		a := g.Agents[id]
 		af := collect(g.Reach(id), byFile)
-		// One finding per sink: the first source found shows the path,
-		// the other tools that feed the same sink are named beside it.
-		byID := map[string]*Finding{}
-		var order []string
-		also := map[string][]*capgraph.Tool{}
-		add := func(f *Finding, src *capgraph.Tool) {
-			if f == nil {
-				return
+		for i := range af.direct {
+			d := af.direct[i]
+			grp := group(a, d)
+			grp.inScope(g, d.r)
+			if grp.direct == nil {
+				grp.direct = &d
+				grp.legs = append(grp.legs, d.r)
 			}
-			if prev := byID[f.ID]; prev != nil {
-				if prev.Source != src.Name && !hasTool(also[f.ID], src) {
-					also[f.ID] = append(also[f.ID], src)
-				}
-				return
-			}
-			byID[f.ID] = f
-			order = append(order, f.ID)
 		}
-		for _, d := range af.direct {
-			add(directFinding(g, g.Agents[id], d), d.r.Tool)
+		if len(af.sinks) == 0 || len(af.returns) == 0 {
+			continue
 		}
+		// The first return flow of each source tool in this agent's reach.
+		var have bits
+		first := map[int]toolFlow{}
+		var srcOrder []int
 		for _, src := range af.returns {
-			for _, sink := range af.sinks {
+			i := index(src.r.Tool)
+			if !have.has(i) {
+				have.set(i)
+				first[i] = src
+				srcOrder = append(srcOrder, i)
+			}
+		}
+		for _, sink := range af.sinks {
+			grp := group(a, sink)
+			grp.inScope(g, sink.r)
+			self := -1
+			if i, ok := toolIdx[sink.r.Tool.ID]; ok {
+				self = i
+			}
+			if !grp.got.newIn(have, self) {
+				continue // every source of this agent is listed already
+			}
+			for _, i := range srcOrder {
+				src := first[i]
 				// A tool fed its own output (a fetch whose page picks the next
 				// URL) carries nothing the tool did not already have: that
 				// is a capability question for rule-of-two, not a bridge.
-				if src.r.Tool.ID != sink.r.Tool.ID {
-					add(bridgeFinding(g, g.Agents[id], src, sink), src.r.Tool)
+				if i == self || grp.got.has(i) || !bridges(g, src, sink) {
+					continue
 				}
+				grp.got.set(i)
+				grp.srcs = append(grp.srcs, bridge{x: a, src: src, sink: sink})
+				grp.legs = append(grp.legs, src.r, sink.r)
+				grp.inScope(g, src.r)
 			}
 		}
-		for _, fid := range order {
-			f := byID[fid]
-			if more := also[fid]; len(more) > 0 {
-				var names []string
-				for _, t := range more {
-					names = append(names, t.Name)
-					f.Related = append(f.Related, StepAt(t.Loc, t.Name+" also returns untrusted data into the same context"))
-				}
-				f.Message += fmt.Sprintf(" (untrusted data from %s reaches it too)", strings.Join(names, ", "))
-			}
+	}
+	out := make([]*Finding, 0, len(order))
+	for _, key := range order {
+		if f := flowFinding(g, groups[key]); f != nil {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func hasTool(ts []*capgraph.Tool, t *capgraph.Tool) bool {
-	for _, x := range ts {
-		if x.ID == t.ID {
+// bits is a set of small integers (tool indices).
+type bits []uint64
+
+func (b *bits) set(i int) {
+	for len(*b) <= i/64 {
+		*b = append(*b, 0)
+	}
+	(*b)[i/64] |= 1 << (i % 64)
+}
+
+func (b bits) has(i int) bool { return i >= 0 && i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
+
+// newIn reports whether o holds an index that b lacks, other than skip.
+func (b bits) newIn(o bits, skip int) bool {
+	for w, x := range o {
+		if skip >= 0 && skip/64 == w {
+			x &^= 1 << (skip % 64)
+		}
+		if w >= len(b) {
+			if x != 0 {
+				return true
+			}
+			continue
+		}
+		if x&^b[w] != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// bridges reports whether a source's data can reach a sink through the
+// agent: graph nodes hand state along edges, so B must be able to run
+// after A.
+func bridges(g *capgraph.Graph, src, sink toolFlow) bool {
+	viaState := src.r.Tool.Kind == extract.ToolNode && sink.r.Tool.Kind == extract.ToolNode
+	if viaState && src.r.Use.Agent == sink.r.Use.Agent {
+		if ag := g.Agents[src.r.Use.Agent]; ag != nil && ag.Src != nil && ag.Src.Graph != nil && !follows(ag.Src.Graph, src.r.Use.Node, sink.r.Use.Node) {
+			return false
+		}
+	}
+	return true
+}
+
+// flowFinding makes the finding of one sink call site: its path is the
+// first source's (the sink's own tool when it reads the data itself), and
+// every other source adds its own path.
+func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
+	if grp.direct == nil && len(grp.srcs) == 0 {
+		return nil
+	}
+	a := grp.owner
+	var ps pathSet
+	var sources []string
+	var fls []*prove.Flow
+	if d := grp.direct; d != nil {
+		ps.add(stepsOf(d.fl))
+		sources = append(sources, d.r.Tool.Name)
+		fls = append(fls, d.fl)
+	}
+	viaState := false
+	for _, b := range grp.srcs {
+		vs := b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode
+		viaState = viaState || vs
+		ctx := fmt.Sprintf("the result of %s enters the context of agent %s, which chooses the arguments of %s", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
+		if vs {
+			ctx = fmt.Sprintf("node %s returns it into the state of graph %s, which node %s reads", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
+		}
+		p := stepsOf(b.src.fl)
+		p = append(p, StepAt(b.x.Loc, ctx))
+		ps.add(append(p, stepsOf(b.sink.fl)...))
+		sources = append(sources, b.src.r.Tool.Name)
+		fls = append(fls, b.src.fl, b.sink.fl)
+	}
+	sources = uniqNames(len(sources), func(i int) string { return sources[i] })
+	sink := grp.sink
+	f := toxicBase(g, a, grp.label, sink, grp.legs, nil)
+	ps.set(f)
+	f.ID = grp.id
+	f.InScope = grp.scope
+	f.Source, f.Sources = sources[0], sources
+	f.Chain = uniq(append(append([]string{}, sources...), sink.r.Tool.Name)...)
+	f.DecidedBy = proverNames(fls...)
+	switch {
+	case grp.direct != nil && len(grp.srcs) == 0:
+		f.Message = fmt.Sprintf("Untrusted data read in %s reaches %s with no human approval (agent %s can run it)", sink.r.Tool.Name, grp.name, a.Name)
+	case grp.direct != nil:
+		f.Message = fmt.Sprintf("Untrusted data read in %s, and returned by %s, reaches %s with no human approval (agent %s can run it)",
+			sink.r.Tool.Name, brief(sources[1:]), grp.name, a.Name)
+	default:
+		b := grp.srcs[0]
+		f.Message = fmt.Sprintf("Untrusted data returned by %s can reach %s in %s through agent %s's %s, with no human approval",
+			brief(sources), grp.name, sink.r.Tool.Name, b.x.Name, map[bool]string{true: "graph state", false: "context"}[viaState])
+	}
+	if d := grp.direct; d != nil {
+		f.Related = append(f.Related, StepAt(d.r.Tool.Loc, d.r.Tool.Name+" reads untrusted data and acts on it"))
+	}
+	for _, b := range grp.srcs {
+		f.Related = append(f.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+	}
+	if len(grp.srcs) > 0 {
+		f.Related = append(f.Related, StepAt(sink.r.Tool.Loc, fmt.Sprintf("%s passes its argument to %s", sink.r.Tool.Name, grp.name)))
+	}
+	return f
 }
 
 func collect(reach []capgraph.Reached, byFile map[string][]*prove.Flow) agentFlows {
@@ -211,49 +388,6 @@ func sinkLabel(kind string) effects.Label {
 	return effects.WritesState
 }
 
-// bridgeFinding: tool A returns untrusted data into the agent's context,
-// and the agent can choose tool B's argument that reaches an action.
-func bridgeFinding(g *capgraph.Graph, a *capgraph.Agent, src, sink toolFlow) *Finding {
-	viaState := src.r.Tool.Kind == extract.ToolNode && sink.r.Tool.Kind == extract.ToolNode
-	if viaState && src.r.Use.Agent == sink.r.Use.Agent {
-		// Graph nodes hand state along edges: B must be able to run after A.
-		if ag := g.Agents[src.r.Use.Agent]; ag != nil && ag.Src != nil && ag.Src.Graph != nil && !follows(ag.Src.Graph, src.r.Use.Node, sink.r.Use.Node) {
-			return nil
-		}
-	}
-	label := sinkLabel(sink.fl.SinkKind)
-	sinkName := sinkWhat(sink.fl)
-	ctx := fmt.Sprintf("the result of %s enters the context of agent %s, which chooses the arguments of %s", src.r.Tool.Name, a.Name, sink.r.Tool.Name)
-	if viaState {
-		ctx = fmt.Sprintf("node %s returns it into the state of graph %s, which node %s reads", src.r.Tool.Name, a.Name, sink.r.Tool.Name)
-	}
-	steps := stepsOf(src.fl)
-	steps = append(steps, StepAt(a.Loc, ctx))
-	steps = append(steps, stepsOf(sink.fl)...)
-	f := toxicBase(g, a, label, sink, []capgraph.Reached{src.r, sink.r}, steps)
-	f.ID = fingerprint("toxic-flow", a.ID, sink.r.Tool.ID, sinkName)
-	f.Source, f.Chain = src.r.Tool.Name, uniq(src.r.Tool.Name, sink.r.Tool.Name)
-	f.DecidedBy = proverNames(src.fl, sink.fl)
-	f.Message = fmt.Sprintf("Untrusted data returned by %s can reach %s in %s through agent %s's %s, with no human approval",
-		src.r.Tool.Name, sinkName, sink.r.Tool.Name, a.Name, map[bool]string{true: "graph state", false: "context"}[viaState])
-	f.Related = append(f.Related, StepAt(src.r.Tool.Loc, src.r.Tool.Name+" returns untrusted data"))
-	f.Related = append(f.Related, StepAt(sink.r.Tool.Loc, fmt.Sprintf("%s passes its argument to %s", sink.r.Tool.Name, sinkName)))
-	return f
-}
-
-// directFinding: one tool reads untrusted data and acts on it.
-func directFinding(g *capgraph.Graph, a *capgraph.Agent, d toolFlow) *Finding {
-	label := sinkLabel(d.fl.SinkKind)
-	sinkName := sinkWhat(d.fl)
-	f := toxicBase(g, a, label, d, []capgraph.Reached{d.r}, stepsOf(d.fl))
-	f.ID = fingerprint("toxic-flow", a.ID, d.r.Tool.ID, sinkName)
-	f.Source, f.Chain = d.r.Tool.Name, []string{d.r.Tool.Name}
-	f.DecidedBy = proverNames(d.fl)
-	f.Message = fmt.Sprintf("Untrusted data read in %s reaches %s with no human approval (agent %s can run it)", d.r.Tool.Name, sinkName, a.Name)
-	f.Related = append(f.Related, StepAt(d.r.Tool.Loc, d.r.Tool.Name+" reads untrusted data and acts on it"))
-	return f
-}
-
 func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink toolFlow, legs []capgraph.Reached, steps []Step) *Finding {
 	chainType := "direct"
 	var scope []string
@@ -271,7 +405,7 @@ func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink t
 		InScope: scope, ChainType: chainType, VulnerabilityType: VulnType(label),
 		Location: LocationOf(sink.fl.Sink.Loc), Loc: sink.fl.Sink.Loc, Steps: steps,
 		Taxonomy: taxonomyFor("toxic-flow", label), SinkIDs: []string{sink.r.Tool.ID},
-		Triage: "confirmed: a prover traced the data from source to sink"}
+		Triage: TriageConfirmed, TriageReason: "a prover traced the data from source to sink"}
 	f.RiskScore = RiskScore(Critical, chainType, 0)
 	f.Remediation = remediation(g, a, []leg{{sink.r, label, sink.r.Tool.Effects.Get(label)}})
 	f.Related = []Step{StepAt(a.Loc, "agent "+a.Name+" can run both")}

@@ -57,7 +57,7 @@ func unrestrictedExecution(in *Input) []*Finding {
 			Rule: "unrestricted-execution", Severity: High, Agent: h.a.Name, AgentID: h.a.ID,
 			Sink: h.t.Name, InScope: []string{h.a.Name}, Chain: []string{h.t.Name}, ChainType: "direct",
 			VulnerabilityType: "unrestricted_execution", Location: LocationOf(loc), Loc: loc,
-			DecidedBy: "config", Triage: "confirmed: " + h.g.Why,
+			DecidedBy: "config", Triage: TriageConfirmed, TriageReason: h.g.Why,
 			SinkIDs: []string{h.t.ID}, Fix: h.g.Fix,
 			Taxonomy: Taxonomy{OWASPLLM: []string{LLM06}, OWASPASI: []string{ASI02, ASI05}, ATLAS: []string{ATLASToolInvocation}},
 		}

@@ -32,7 +32,7 @@ func TestContractFields(t *testing.T) {
 		"":        "agents findings notices tools version",
 		"agent":   "capabilities file framework id line name tools",
 		"tool":    "decided_by effects file framework id line name",
-		"finding": "agent approval_on_path chain chain_type decided_by id in_scope location remediation risk_score rule severity sink source steps taxonomy triage vulnerability_type",
+		"finding": "agent agent_id approval_on_path chain chain_type decided_by id in_scope location remediation risk_score rule severity sink source steps taxonomy triage triage_reason vulnerability_type",
 		"loc":     "column file line",
 		"step":    "column file line message",
 		"tax":     "atlas owasp_asi owasp_llm",

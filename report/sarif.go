@@ -242,13 +242,23 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 		r.AddRelatedLocation(sarifLoc(rel.Loc, rel.File, rel.Line, rel.Column).WithId(i + 1).
 			WithMessage(sarif.NewTextMessage(rel.Message)))
 	}
-	if len(f.Steps) > 0 {
-		tf := sarif.NewThreadFlow()
-		for _, s := range f.Steps {
-			tf.AddLocation(sarif.NewThreadFlowLocation().WithLocation(
-				sarifLoc(s.Loc, s.File, s.Line, s.Column).WithMessage(sarif.NewTextMessage(s.Message))))
+	// One thread flow per supporting path: a finding that stands for many
+	// sources or chains shows each of them.
+	paths := f.Paths
+	if len(paths) == 0 && len(f.Steps) > 0 {
+		paths = [][]policy.Step{f.Steps}
+	}
+	if len(paths) > 0 {
+		var tfs []*sarif.ThreadFlow
+		for _, p := range paths {
+			tf := sarif.NewThreadFlow()
+			for _, s := range p {
+				tf.AddLocation(sarif.NewThreadFlowLocation().WithLocation(
+					sarifLoc(s.Loc, s.File, s.Line, s.Column).WithMessage(sarif.NewTextMessage(s.Message))))
+			}
+			tfs = append(tfs, tf)
 		}
-		r.AddCodeFlow(sarif.NewCodeFlow().WithTextMessage(flowMessage(f)).WithThreadFlows([]*sarif.ThreadFlow{tf}))
+		r.AddCodeFlow(sarif.NewCodeFlow().WithTextMessage(flowMessage(f)).WithThreadFlows(tfs))
 	}
 	for i, t := range taxonomies {
 		for _, e := range t.of(f.Taxonomy) {
@@ -267,15 +277,21 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 	}
 	props := sarif.Properties{
 		"id": f.ID, "severity": string(f.Severity), "risk_score": f.RiskScore,
-		"decided_by": f.DecidedBy, "triage": f.Triage,
+		"decided_by": f.DecidedBy, "triage": f.Triage, "triage_reason": f.TriageReason,
 	}
-	for k, v := range map[string]string{"agent": f.Agent, "chain_type": f.ChainType, "vulnerability_type": f.VulnerabilityType} {
+	for k, v := range map[string]string{"agent": f.Agent, "agent_id": f.AgentID, "chain_type": f.ChainType, "vulnerability_type": f.VulnerabilityType} {
 		if v != "" {
 			props[k] = v
 		}
 	}
 	if len(f.Chain) > 0 {
 		props["chain"] = f.Chain
+	}
+	if len(f.Sources) > 0 {
+		props["sources"] = f.Sources
+	}
+	if f.TestCode {
+		props["test_code"] = true
 	}
 	r.Properties = props
 	return r

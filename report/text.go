@@ -61,16 +61,30 @@ func Text(w io.Writer, d *Document, o Options) error {
 			b.WriteString("\n")
 		}
 		if f.Legs != nil {
-			fmt.Fprintf(&b, "  untrusted input: %s\n", list(f.Legs.Untrusted, ", "))
-			fmt.Fprintf(&b, "  private data:    %s\n", list(f.Legs.Private, ", "))
-			fmt.Fprintf(&b, "  outward action:  %s\n", list(f.Legs.Action, ", "))
+			fmt.Fprintf(&b, "  untrusted input: %s\n", capped(f.Legs.Untrusted, ", "))
+			fmt.Fprintf(&b, "  private data:    %s\n", capped(f.Legs.Private, ", "))
+			fmt.Fprintf(&b, "  outward action:  %s\n", capped(f.Legs.Action, ", "))
 		} else if len(f.Chain) > 0 {
 			fmt.Fprintf(&b, "  chain:   %s\n", list(f.Chain, " → "))
 		}
-		for _, s := range f.Steps {
+		if len(f.Sources) > 1 {
+			fmt.Fprintf(&b, "  sources: %s\n", capped(f.Sources, ", "))
+		}
+		for i, s := range f.Steps {
+			if i == maxSteps && len(f.Steps) > maxSteps+1 {
+				fmt.Fprintf(&b, "    %s\n", p.paint(ansiDim, fmt.Sprintf("… and %d more steps (--format json or sarif lists them all)", len(f.Steps)-maxSteps)))
+				break
+			}
 			fmt.Fprintf(&b, "    %s  %s\n", p.paint(ansiDim, fmt.Sprintf("%s:%d:%d", safe(s.File), s.Line, s.Column)), safe(s.Message))
 		}
-		fmt.Fprintf(&b, "  decided: %s (%s); risk %.2f; id %s\n", safe(f.DecidedBy), safe(f.Triage), f.RiskScore, safe(f.ID))
+		triage := f.Triage
+		if f.TriageReason != "" {
+			triage += ": " + f.TriageReason
+		}
+		if f.TestCode {
+			triage += "; in test code"
+		}
+		fmt.Fprintf(&b, "  decided: %s (%s); risk %.2f; id %s\n", safe(f.DecidedBy), safe(triage), f.RiskScore, safe(f.ID))
 		fmt.Fprintf(&b, "  fix:     %s\n\n", p.paint(ansiGreen, safe(f.Remediation)))
 	}
 	agentTable(&b, d, p)
@@ -78,6 +92,22 @@ func Text(w io.Writer, d *Document, o Options) error {
 	fmt.Fprintf(&b, "%s\n", summary(d))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// maxListed and maxSteps cap the lists of one finding in the text output:
+// a finding that stands for many sources names the first and counts the
+// rest, which the JSON and SARIF outputs list in full.
+const (
+	maxListed = 8
+	maxSteps  = 12
+)
+
+// capped joins at most maxListed names, made safe, and counts the rest.
+func capped(xs []string, sep string) string {
+	if len(xs) <= maxListed {
+		return strings.Join(termsafe.Strings(xs), sep)
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(termsafe.Strings(xs[:maxListed]), sep), len(xs)-maxListed)
 }
 
 // shortCaps are the capability names in the agent table.
@@ -161,7 +191,7 @@ func countBySeverity(fs []*policy.Finding) string {
 		counts[f.Severity]++
 	}
 	var parts []string
-	for _, s := range []policy.Severity{policy.Critical, policy.High, policy.Medium, policy.Low} {
+	for _, s := range []policy.Severity{policy.Critical, policy.High, policy.Medium, policy.Low, policy.Info} {
 		if counts[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +123,36 @@ func TestGUIDIsStableAndValid(t *testing.T) {
 	}
 	if len(a) != 36 || a[14] != '5' || !strings.ContainsAny(a[19:20], "89ab") {
 		t.Errorf("not a version-5 UUID layout: %s", a)
+	}
+}
+
+// TestTextCapsLongLists: a finding that stands for many sources names the
+// first few and counts the rest; its steps too. JSON and SARIF keep all.
+func TestTextCapsLongLists(t *testing.T) {
+	var srcs []string
+	var steps []policy.Step
+	for i := 0; i < 30; i++ {
+		srcs = append(srcs, fmt.Sprintf("fetch_%d", i))
+		steps = append(steps, policy.Step{File: "a.py", Line: i + 1, Column: 1, Message: fmt.Sprintf("untrusted input: fetch_%d", i)})
+	}
+	f := &policy.Finding{ID: "ACG-000000000003", Rule: "missing-approval", Severity: policy.High, Agent: "inbox", AgentID: "a.py#inbox",
+		Location: policy.Location{File: "a.py", Line: 3, Column: 1}, Message: "m", Chain: []string{"fetch_0", "send"},
+		Sources: srcs, Steps: steps, Triage: policy.TriageNeedsReview, TriageReason: "a leg rests on the fail-closed default"}
+	var b bytes.Buffer
+	if err := Text(&b, &Document{Findings: []*policy.Finding{f}}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"  sources: fetch_0, fetch_1, fetch_2, fetch_3, fetch_4, fetch_5, fetch_6, fetch_7 and 22 more\n",
+		"… and 18 more steps",
+		"(needs_review: a leg rests on the fail-closed default)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "fetch_29") {
+		t.Errorf("the capped lists still show everything:\n%s", out)
 	}
 }

@@ -47,6 +47,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	baseline := fs.String("baseline", "", "report only findings whose ids are not in `FILE` (an earlier --format json or sarif output)")
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the nearest .acg.yaml")
 	engine := fs.String("engine", "auto", "flow provers to run, `ENGINE`: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	includeTests := fs.Bool("include-tests", false, "report findings in test code (tests/, test_*.py, *_test.py, conftest.py, *.test.ts, __tests__/) at their own severity; by default they are info and never fail the scan")
 	maxSize := sizeFlag(incremental.MaxFileSize)
 	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes; K, M and G suffixes are binary units")
 	var tools provers.Settings
@@ -132,8 +133,14 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	for _, p := range res.Problems {
 		printf(stderr, "acg: %s:%d:%d: %s\n", p.Loc.File, p.Loc.Start.Line, p.Loc.Start.Col, p.Message)
 	}
-	doc := report.NewDocument(res.Graph, res.Findings)
-	doc.Suppressed = res.Suppressed
+	// Tests are not production: findings in test code are info unless
+	// asked for, below every --fail-on and the config's threshold.
+	var cfgThreshold string
+	if res.Config != nil {
+		cfgThreshold = res.Config.SeverityThreshold
+	}
+	doc := report.NewDocument(res.Graph, policy.ForTests(res.Findings, *includeTests, cfgThreshold))
+	doc.Suppressed = policy.ForTests(res.Suppressed, *includeTests, cfgThreshold)
 	for _, w := range incremental.Incomplete(warns, res.Problems) {
 		doc.Notices = append(doc.Notices, report.Notice{File: w.Path, Kind: w.Kind, Message: w.Message, Line: w.Line, Column: w.Column})
 	}

@@ -64,3 +64,41 @@ func TestScanWarnsAndContinuesOnBadFiles(t *testing.T) {
 		t.Fatalf("syntax error only: exit %d: %s", code, errb.String())
 	}
 }
+
+// TestTestsAreNotProduction: a project whose only findings are in test
+// code passes every --fail-on, and fails with --include-tests.
+func TestTestsAreNotProduction(t *testing.T) {
+	root := t.TempDir()
+	src, err := os.ReadFile("../../testdata/tests-not-production/tests/helpers.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"tests/helpers.py", "test_agent.py", "conftest.py", "pkg/agent_test.py"} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"--fail-on", "low"}, exitOK, "8 info"},
+		{nil, exitOK, "INFO [rule-of-two]"},
+		{[]string{"--include-tests"}, exitFindings, "CRITICAL [rule-of-two]"},
+		{[]string{"--include-tests", "--fail-on", "critical"}, exitFindings, "in test code"},
+	} {
+		var out, errb bytes.Buffer
+		args := append(append([]string{"--engine", "builtin", "--root", root}, tc.args...), root)
+		if code := scan(args, &out, &errb); code != tc.code {
+			t.Errorf("scan %v = %d, want %d (stderr %s)", tc.args, code, tc.code, errb.String())
+		}
+		if !strings.Contains(out.String(), tc.out) {
+			t.Errorf("scan %v output lacks %q:\n%s", tc.args, tc.out, out.String())
+		}
+	}
+}

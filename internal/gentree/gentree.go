@@ -128,3 +128,81 @@ triage_%[1]d = Agent(name="triage_%[1]d", handoffs=[helper_%[1]d])
 `, i, src[0]*10, src[1]*10+1, src[2]*10+1, src[2]*10+2)
 	return b.String()
 }
+
+// HandoffChain generates the multi-agent shape whose findings used to grow
+// with the square of its size: tools mixed kinds of tools spread over
+// agents OpenAI Agents SDK agents (one module each), every agent handing off
+// to the next, so the first agent reaches every tool downstream. It returns
+// the number of files written.
+func HandoffChain(root string, tools, agents int) (files int, err error) {
+	if agents < 1 {
+		agents = 1
+	}
+	per := (tools + agents - 1) / agents
+	for a := 0; a < agents; a++ {
+		var b strings.Builder
+		fmt.Fprintf(&b, `"""Generated agent %d of a handoff chain."""
+import json
+import os
+import smtplib
+import subprocess
+
+import requests
+from agents import Agent, function_tool
+`, a)
+		if a+1 < agents {
+			fmt.Fprintf(&b, "\nfrom .agent_%d import agent_%d\n", a+1, a+1)
+		}
+		var names []string
+		for k := 0; k < per && a*per+k < tools; k++ {
+			n := a*per + k
+			name := fmt.Sprintf("%s_%d", chainKinds[n%len(chainKinds)].name, n)
+			names = append(names, name)
+			fmt.Fprintf(&b, "\n\n@function_tool\n"+chainKinds[n%len(chainKinds)].body, name)
+		}
+		handoffs := ""
+		if a+1 < agents {
+			handoffs = fmt.Sprintf(", handoffs=[agent_%d]", a+1)
+		}
+		fmt.Fprintf(&b, "\n\nagent_%d = Agent(name=\"agent_%d\", instructions=\"Step %d.\", tools=[%s]%s)\n",
+			a, a, a, strings.Join(names, ", "), handoffs)
+		full := filepath.Join(root, "chain", fmt.Sprintf("agent_%d.py", a))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return files, err
+		}
+		if err := os.WriteFile(full, []byte(b.String()), 0o644); err != nil {
+			return files, err
+		}
+		files++
+	}
+	return files, os.WriteFile(filepath.Join(root, "chain", "__init__.py"), nil, 0o644)
+}
+
+// chainKinds are the tools of a handoff chain, in turn: untrusted input,
+// private data, egress, an irreversible message and code execution, each
+// decided from the code.
+var chainKinds = []struct{ name, body string }{
+	{"fetch", `def %s(url: str) -> str:
+    """Fetch a page and return its text."""
+    return requests.get(url, timeout=10).text
+`},
+	{"read_note", `def %s(name: str) -> str:
+    """Read a private note."""
+    with open(os.path.join("/srv/notes", name), encoding="utf-8") as fh:
+        return fh.read()
+`},
+	{"post", `def %s(url: str, body: str) -> str:
+    """Post data to a URL."""
+    return str(requests.post(url, data=body, timeout=10).status_code)
+`},
+	{"send_mail", `def %s(to: str, body: str) -> str:
+    """Send an email."""
+    with smtplib.SMTP_SSL("smtp.example.com") as s:
+        s.sendmail("bot@example.com", [to], body)
+    return "sent"
+`},
+	{"run", `def %s(command: str) -> str:
+    """Run a shell command."""
+    return subprocess.run(command, shell=True, capture_output=True, text=True).stdout
+`},
+}

@@ -498,6 +498,20 @@ func (c *Client) Apply(we *protocol.WorkspaceEdit) map[string]string {
 		byURI[u] = append(byURI[u], es...)
 	}
 	for _, dc := range we.DocumentChanges {
+		if cf, ok := dc.(*protocol.CreateFile); ok {
+			// As an editor does: an empty file, unless it exists and the
+			// edit says to keep it.
+			p := filepath.Join(c.Root, filepath.FromSlash(c.rel(cf.URI)))
+			if _, err := os.Stat(p); err == nil && (cf.Options == nil || cf.Options.IgnoreIfExists == nil || !*cf.Options.IgnoreIfExists) {
+				c.T.Fatalf("create %s: the file exists", p)
+			}
+			if _, err := os.Stat(p); err != nil {
+				if err := os.WriteFile(p, nil, 0o644); err != nil {
+					c.T.Fatal(err)
+				}
+			}
+			continue
+		}
 		te, ok := dc.(*protocol.TextDocumentEdit)
 		if !ok {
 			c.T.Fatalf("unexpected document change %T", dc)
