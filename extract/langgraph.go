@@ -133,6 +133,31 @@ func langgraphAgents(f *File) {
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
 			f.addAgent(a)
+		case qualIs(q, "initialize_agent", "langchain"):
+			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
+			// the AgentExecutor that runs the tool loop.
+			a := &Agent{Framework: "langchain", Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "initialize_agent")
+			if tl := e.Arg(0, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+			}
+			f.addAgent(a)
+		case qualIs(q, "AgentExecutor", "langchain") || qualIs(q, "from_agent_and_tools", "langchain") && strings.Contains(q, "AgentExecutor."):
+			// AgentExecutor(agent=runnable, tools=[...]): the runnable (from
+			// create_tool_calling_agent & co.) only picks the next step; the
+			// executor is the loop that runs the tools.
+			a := &Agent{Framework: "langchain", Ctor: "AgentExecutor", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "AgentExecutor")
+			tl := e.Kwarg("tools")
+			if tl == nil && lastDot(q) == "from_agent_and_tools" {
+				tl = e.Arg(1, "tools")
+			}
+			if tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+			}
+			f.addAgent(a)
+		case qualIs(q, "create_deep_agent", "deepagents") || qualIs(q, "async_create_deep_agent", "deepagents"):
+			deepAgent(f, c)
 		case qualIs(q, "StateGraph", "langgraph") || qualIs(q, "MessageGraph", "langgraph"):
 			if c.AssignedTo != "" {
 				graphs[c.Func.Qual+"\x00"+c.AssignedTo] = &Graph{Var: c.AssignedTo}
@@ -221,6 +246,9 @@ func agentName(e *Expr, c *Call, ctor string) string {
 	if s, ok := StrArg(e, -1, "name"); ok && s != "" {
 		return s
 	}
+	if v := e.Kwarg("name"); v != nil {
+		return computedName(v, c, ctor)
+	}
 	return enclosingName(c, ctor)
 }
 
@@ -248,6 +276,152 @@ func staticInterrupts(a *Agent, e *Expr) {
 	}
 }
 
+// deepAgent reads create_deep_agent(model, tools, subagents=[...],
+// interrupt_on={...}) (deepagents graph.py). The agent also has the
+// filesystem, todo and task tools deepagents adds (catalog builtin_tools,
+// attached by the workspace); `execute` only with a backend that may be a
+// sandbox. Each declarative sub-agent ({"name", "tools", "interrupt_on"})
+// is an agent the parent reaches through `task`: without its own tools it
+// inherits the parent's, without its own interrupt_on the parent's.
+// A compiled sub-agent ({"name", "runnable"}) is the runnable.
+func deepAgent(f *File, c *Call) {
+	e := c.Expr
+	a := &Agent{Framework: "langchain", Ctor: lastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo,
+		Extra: map[string]string{"builtins": "create_deep_agent"}}
+	a.Name = agentName(e, c, "create_deep_agent")
+	tl := e.Kwarg("tools")
+	if tl == nil && len(e.Args) > 0 && Deref(e.Args[0]) != nil && Deref(e.Args[0]).Kind == ExprList {
+		tl = e.Args[0] // deepagents < 0.2: create_deep_agent(tools, instructions, ...)
+	} else if tl == nil {
+		tl = e.Arg(1, "tools")
+	}
+	var own []ToolRef
+	if tl != nil {
+		own = []ToolRef{{Expr: tl}}
+		a.Tools = append(a.Tools, own...)
+	}
+	a.Extra["backend"] = backendKind(e.Kwarg("backend"), 0)
+	var parentHITL *Approval
+	if on := e.Kwarg("interrupt_on"); on != nil {
+		parentHITL = interruptOn(on, "create_deep_agent(interrupt_on=...)")
+		a.Approvals = append(a.Approvals, parentHITL)
+	}
+	staticInterrupts(a, e)
+	middleware(a, e.Kwarg("middleware"))
+	var subs []*Agent
+	if l := Deref(e.Kwarg("subagents")); l != nil && l.Kind == ExprList {
+		for _, el := range l.Elems {
+			d := Deref(el)
+			if d == nil || d.Kind != ExprDict {
+				if d != nil {
+					a.SubAgents = append(a.SubAgents, d) // a SubAgent built elsewhere
+				}
+				continue
+			}
+			if dictGet(d, "graph_id") != nil {
+				continue // an async sub-agent runs remotely, outside this tree
+			}
+			if r := dictGet(d, "runnable"); r != nil {
+				a.SubAgents = append(a.SubAgents, r)
+				continue
+			}
+			name, _ := Deref(dictGet(d, "name")).StrValue()
+			if name == "" {
+				name = a.Name + ".subagent"
+			}
+			sub := &Agent{Name: name, Framework: "langchain", Ctor: "deepagents.SubAgent", Loc: d.Loc, NameLoc: d.Loc,
+				Extra: map[string]string{"builtins": "FilesystemMiddleware", "subagent_of": a.Name}}
+			sub.Extra["backend"] = a.Extra["backend"]
+			if st := dictGet(d, "tools"); st != nil {
+				sub.Tools = []ToolRef{{Expr: st}}
+			} else {
+				sub.Tools = append([]ToolRef(nil), own...)
+			}
+			if on := dictGet(d, "interrupt_on"); on != nil {
+				sub.Approvals = append(sub.Approvals, interruptOn(on, name+" interrupt_on"))
+			} else if parentHITL != nil {
+				sub.Approvals = append(sub.Approvals, parentHITL)
+			}
+			middleware(sub, dictGet(d, "middleware"))
+			subs = append(subs, sub)
+		}
+	}
+	for _, s := range subs {
+		f.addAgent(s)
+		a.Delegates = append(a.Delegates, s.ID)
+	}
+	f.addAgent(a)
+}
+
+// backendKind says what a deepagents backend's file tools touch: "state"
+// (no backend, StateBackend, StoreBackend: files live in the agent's own
+// state or store), "disk" (FilesystemBackend: the real files, no shell) or
+// "sandbox" (a sandbox, a local shell, or a backend acg cannot read: it may
+// run commands, fail closed). A CompositeBackend is its widest route.
+func backendKind(b *Expr, depth int) string {
+	b = Deref(b)
+	if b == nil || b.Kind == ExprNone {
+		return "state"
+	}
+	if b.Kind == ExprCall && depth < 4 {
+		switch b.Method() {
+		case "StateBackend", "StoreBackend":
+			return "state"
+		case "FilesystemBackend", "ContextHubBackend":
+			return "disk"
+		case "CompositeBackend":
+			kind := backendKind(b.Arg(0, "default"), depth+1)
+			if r := Deref(b.Arg(1, "routes")); r != nil && r.Kind == ExprDict {
+				for _, v := range r.Elems {
+					if k := backendKind(v, depth+1); k == "sandbox" || k == "disk" && kind == "state" {
+						kind = k
+					}
+				}
+			} else if r != nil {
+				return "sandbox"
+			}
+			return kind
+		}
+	}
+	return "sandbox"
+}
+
+// dictGet returns the value of a string key of a dict literal.
+func dictGet(d *Expr, key string) *Expr {
+	if d == nil || d.Kind != ExprDict {
+		return nil
+	}
+	for i, k := range d.Keys {
+		if s, ok := k.StrValue(); ok && s == key && i < len(d.Elems) {
+			return d.Elems[i]
+		}
+	}
+	return nil
+}
+
+// interruptOn reads an interrupt_on mapping: tool name -> True, False or a
+// config dict ({"allowed_decisions": [...]}). A name whose value is truthy
+// or a dict is gated; the approval is that of HumanInTheLoopMiddleware,
+// which is what deepagents builds from it.
+func interruptOn(on *Expr, detail string) *Approval {
+	ap := &Approval{Kind: "hitl_middleware", Loc: on.Loc, Expr: on, Detail: detail}
+	d := Deref(on)
+	if d == nil || d.Kind != ExprDict {
+		return ap
+	}
+	for i, k := range d.Keys {
+		name, ok := k.StrValue()
+		if !ok || i >= len(d.Elems) {
+			continue
+		}
+		v := Deref(d.Elems[i])
+		if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || (known && t)) {
+			ap.Tools = append(ap.Tools, name)
+		}
+	}
+	return ap
+}
+
 // middleware reads create_agent's middleware list: HumanInTheLoopMiddleware
 // gates the tools its interrupt_on names; some middleware adds tools.
 func middleware(a *Agent, list *Expr) {
@@ -263,19 +437,9 @@ func middleware(a *Agent, list *Expr) {
 		q := QualOf(m)
 		switch {
 		case qualIs(q, "HumanInTheLoopMiddleware", "langchain"):
-			on := Deref(m.Arg(0, "interrupt_on"))
 			ap := &Approval{Kind: "hitl_middleware", Loc: m.Loc, Expr: m}
-			if on != nil && on.Kind == ExprDict {
-				for i, k := range on.Keys {
-					name, ok := k.StrValue()
-					if !ok {
-						continue
-					}
-					v := Deref(on.Elems[i])
-					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || (known && t)) {
-						ap.Tools = append(ap.Tools, name)
-					}
-				}
+			if on := m.Arg(0, "interrupt_on"); on != nil {
+				ap.Tools = interruptOn(on, "").Tools
 			}
 			a.Approvals = append(a.Approvals, ap)
 		case qualIs(q, "ShellToolMiddleware", "langchain"), qualIs(q, "FilesystemFileSearchMiddleware", "langchain"):

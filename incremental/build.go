@@ -186,6 +186,36 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	for _, d := range a.Delegates {
 		b.links = append(b.links, capgraph.Link{From: a.ID, To: d, Kind: capgraph.EdgeSubAgent, Loc: a.Loc})
 	}
+	if prov := a.Extra["builtins"]; prov != "" {
+		b.builtinTools(f, a, prov)
+	}
+}
+
+// builtinTools gives an agent the tools its factory adds without the code
+// naming them (catalog builtin_tools: create_deep_agent's files, todos and
+// task). The file tools of a deepagents backend that keeps files in the
+// agent's own state touch nothing outside it, so they are left out; the
+// shell tool, which needs a sandbox backend, is added only when the agent
+// may have one.
+func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider string) {
+	p := b.an.Catalog.Builtin(provider)
+	if p == nil {
+		return
+	}
+	ca := b.agents[a]
+	backend := a.Extra["backend"]
+	for _, ct := range p.Tools {
+		switch {
+		case ct.Name == "execute" && backend != "sandbox":
+			continue
+		case deepFileTools[ct.Name] && backend == "state":
+			continue
+		}
+		t := &extract.Tool{ID: f.Path + "#" + provider + "." + ct.Name, Name: ct.Name, Framework: a.Framework,
+			Kind: extract.ToolBuiltin, Loc: a.Loc, NameLoc: a.Loc}
+		node := b.addResolved(t, ct.EffectsOf("catalog: built-in tool of "+provider))
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: a.Loc, Gates: b.useGates(f, a, node, "")})
+	}
 }
 
 // useGates returns the agent's approvals that stand before every call of a
@@ -691,6 +721,10 @@ func (b *builder) unknown(e *extract.Expr, why string) member {
 	b.order = append(b.order, id)
 	return member{tool: ct, loc: e.Loc}
 }
+
+// deepFileTools are the file tools of deepagents' FilesystemMiddleware.
+var deepFileTools = map[string]bool{"ls": true, "read_file": true, "write_file": true, "edit_file": true,
+	"delete": true, "glob": true, "grep": true}
 
 func frameworkOf(f *extract.File) string {
 	for _, a := range f.Agents {
