@@ -105,7 +105,8 @@ func hasBase(cl *Class, name string, tops ...string) bool {
 }
 
 func langgraphAgents(f *File) {
-	graphs := map[string]*Graph{} // key: func qual + var
+	graphs := map[*Call]*Graph{} // by the StateGraph(...) call
+	var ctors []*Call            // in source order
 	for _, c := range f.calls() {
 		e, q := c.Expr, c.Qual
 		if c.HeadKind != HeadImport {
@@ -159,25 +160,35 @@ func langgraphAgents(f *File) {
 		case qualIs(q, "create_deep_agent", "deepagents") || qualIs(q, "async_create_deep_agent", "deepagents"):
 			deepAgent(f, c)
 		case qualIs(q, "StateGraph", "langgraph") || qualIs(q, "MessageGraph", "langgraph"):
-			if c.AssignedTo != "" {
-				graphs[c.Func.Qual+"\x00"+c.AssignedTo] = &Graph{Var: c.AssignedTo}
-			}
+			graphs[c] = &Graph{Var: c.AssignedTo}
+			ctors = append(ctors, c)
 		}
 	}
 	if len(graphs) == 0 {
 		return
 	}
-	// Builder method calls: builder.add_node(...), builder.compile(...).
-	for _, c := range f.calls() {
+	// Builder method calls, on a variable (builder.add_node(...)) or
+	// fluently on the builder itself (StateGraph(S).add_node(...).compile()):
+	// each is applied to the graph its receiver denotes. The graph is
+	// complete before any compile() is read: a function body that adds
+	// nodes may come after the module code that compiles its result.
+	compiled := map[*Graph]bool{}
+	calls := f.calls()
+	var ordered []*Call
+	for _, c := range calls {
+		if builderMethods[c.Expr.Method()] {
+			ordered = append(ordered, c)
+		}
+	}
+	for _, c := range calls {
+		if c.Expr.Method() == "compile" {
+			ordered = append(ordered, c)
+		}
+	}
+	for _, c := range ordered {
 		e := c.Expr
-		v, m, ok := strings.Cut(e.Name, ".")
-		if !ok || strings.Contains(m, ".") {
-			continue
-		}
-		g := graphs[c.Func.Qual+"\x00"+v]
-		if g == nil {
-			g = graphs["<module>\x00"+v] // built at module level, compiled in a function
-		}
+		m := e.Method()
+		g := builderOf(graphs, receiverOf(e), 0)
 		if g == nil {
 			continue
 		}
@@ -238,8 +249,96 @@ func langgraphAgents(f *File) {
 			graphMembers(f, a, g)
 			boundTools(a, g)
 			f.addAgent(a)
+			compiled[g] = true
 		}
 	}
+	// A builder returned uncompiled by the function that builds it is
+	// compiled by its caller, possibly in another file: the graph is an
+	// agent named after that function.
+	for _, c := range ctors {
+		g := graphs[c]
+		if compiled[g] || c.Func == nil || c.Func.Name == "<module>" || len(g.Nodes) == 0 {
+			continue
+		}
+		returned := false
+		for _, r := range c.Func.ReturnExprs {
+			if builderOf(graphs, r, 0) == g {
+				returned = true
+			}
+		}
+		if !returned {
+			continue
+		}
+		a := &Agent{Framework: "langgraph", Ctor: "StateGraph(uncompiled)", Name: c.Func.Name, Loc: c.Loc, Call: c.Expr, Graph: g,
+			Extra: map[string]string{"builder": c.Func.Qual}}
+		graphMembers(f, a, g)
+		boundTools(a, g)
+		f.addAgent(a)
+	}
+}
+
+// within reports whether fn is outer or a function nested in it.
+func within(fn, outer *Func) bool {
+	for ; fn != nil; fn = fn.parent {
+		if fn == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// builderMethods are the StateGraph methods that return the builder.
+var builderMethods = map[string]bool{"add_node": true, "add_edge": true, "add_sequence": true, "set_entry_point": true,
+	"set_finish_point": true, "add_conditional_edges": true, "set_conditional_entry_point": true}
+
+// receiverOf is the object a method call is made on: a name
+// (builder.add_node) or an expression (StateGraph(S).add_node).
+func receiverOf(e *Expr) *Expr {
+	if e == nil || e.Kind != ExprCall {
+		return nil
+	}
+	if e.Recv != nil {
+		return e.Recv
+	}
+	i := strings.LastIndexByte(e.Name, '.')
+	if i <= 0 {
+		return nil
+	}
+	return &Expr{Kind: ExprName, Name: e.Name[:i], Scope: e.Scope, Loc: e.Loc}
+}
+
+// builderOf is the graph builder an expression denotes: a StateGraph(...)
+// call, a builder method called on one, a variable holding one, or a call
+// of a function of the file that returns one.
+func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
+	if e == nil || depth > 8 {
+		return nil
+	}
+	switch e.Kind {
+	case ExprName:
+		if d := Deref(e); d != e {
+			return builderOf(graphs, d, depth+1)
+		}
+	case ExprCall:
+		if e.Call != nil {
+			if g := graphs[e.Call]; g != nil {
+				return g
+			}
+		}
+		if builderMethods[e.Method()] {
+			return builderOf(graphs, receiverOf(e), depth+1)
+		}
+		if e.Call != nil && e.Call.HeadKind == HeadLocal && e.Recv == nil {
+			if fn := funcDef(e.Scope, e.Name); fn != nil {
+				for _, r := range fn.ReturnExprs {
+					if g := builderOf(graphs, r, depth+1); g != nil {
+						return g
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func agentName(e *Expr, c *Call, ctor string) string {
@@ -555,6 +654,14 @@ func graphMembers(f *File, a *Agent, g *Graph) {
 				f.addTool(t)
 				a.Tools = append(a.Tools, ToolRef{Tool: t, Node: n.Name})
 				commandEdges(g, n.Name, fn)
+				// A node that builds an agent and runs it
+				// (create_react_agent(...) inside the node function) runs
+				// that agent as a step of the graph.
+				for _, inner := range f.Agents {
+					if inner != a && inner.Call != nil && inner.Call.Call != nil && within(inner.Call.Call.Func, fn) {
+						a.Delegates = append(a.Delegates, inner.ID)
+					}
+				}
 				continue
 			}
 			// An imported function, a compiled graph or an agent: resolved later.

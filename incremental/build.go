@@ -22,6 +22,9 @@ type builder struct {
 	links   []capgraph.Link
 	servers []*capgraph.Server
 	srv     *servers // MCP servers, indexed on first use (servers.go)
+	// fr binds the parameters of the in-tree function whose result is
+	// being resolved to the arguments of its call (factories.go).
+	fr *frame
 }
 
 // member is what an element of a tool list turns out to be.
@@ -317,8 +320,19 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 	case extract.ExprNone:
 		return nil
 	case extract.ExprComp:
-		// [registry[n] for n in names]: some of the element's values.
+		// [registry[n] for n in NAMES]: the entries NAMES picks, when both
+		// are known; else some of the element's values.
+		if ms, ok := b.comprehension(e, depth); ok {
+			return ms
+		}
 		return b.members(e.Elems[0], depth+1)
+	case extract.ExprBoolOp:
+		// tools or [] / extra and [extra]: either side.
+		var out []member
+		for _, x := range e.Elems {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
 	case extract.ExprSubscript:
 		// registry[name] or tools[0]: any element of the container.
 		if len(e.Elems) > 0 {
@@ -350,7 +364,7 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		return []member{b.unknown(e, e.Name+" is a module")}
 	}
 	f := t.file
-	bd := t.bind
+	bd := b.liveBinding(e, t.bind)
 	switch bd.Kind {
 	case extract.BindDef:
 		if tool := f.ToolBySymbol(bd.Name); tool != nil && tool.Func == bd.Func {
@@ -386,15 +400,16 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
 		}
 		out := b.membersOfValue(f, bd, depth)
-		// Appends to the same variable anywhere in its scope.
+		// Appends to the same variable anywhere in its scope, unless a
+		// condition the arguments decide excludes them.
 		for _, x := range e.Scope.Lookup(bd.Name) {
-			if x.Kind == extract.BindAppend && x.Attr == "" {
+			if x.Kind == extract.BindAppend && x.Attr == "" && !b.excluded(x.Guards) {
 				out = append(out, b.members(x.Value, depth+1)...)
 			}
 		}
 		if t.file != nil && e.Scope.Lookup(bd.Name) == nil {
 			for _, x := range t.file.Scope.Lookup(bd.Name) {
-				if x.Kind == extract.BindAppend && x.Attr == "" {
+				if x.Kind == extract.BindAppend && x.Attr == "" && !b.excluded(x.Guards) {
 					out = append(out, b.members(x.Value, depth+1)...)
 				}
 			}
@@ -407,6 +422,9 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		}
 	}
 	if bd.Kind == extract.BindParam {
+		if av, ok := b.fr.arg(bd); ok {
+			return b.inFrame(av.fr, func() []member { return b.members(av.e, depth+1) })
+		}
 		if ms, ok := b.paramArgs(e, bd, depth); ok {
 			return ms
 		}
@@ -494,12 +512,18 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 	}
 	if fn := b.calledFunc(e, q); fn != nil {
 		// A function of the tree that builds the list (get_tools()): what
-		// it returns.
-		var out []member
-		for _, r := range fn.ReturnExprs {
-			out = append(out, b.members(r, depth+1)...)
-		}
-		return out
+		// it returns, with its parameters bound to this call's arguments
+		// so that the returns and appends they rule out are dropped.
+		return b.inFrame(b.bindArgs(fn, e), func() []member {
+			var out []member
+			for i, r := range fn.ReturnExprs {
+				if i < len(fn.ReturnGuards) && b.excluded(fn.ReturnGuards[i]) {
+					continue
+				}
+				out = append(out, b.members(r, depth+1)...)
+			}
+			return out
+		})
 	}
 	switch {
 	case extract.QualIs(q, "handoff", "agents"):
