@@ -545,6 +545,9 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 				if tool := t.file.ToolBySymbol(t.bind.Name); tool != nil {
 					return []member{{tool: b.addTool(tool), loc: e.Loc}}
 				}
+				if ct := b.classTool(t.file, t.bind.Class, e, 0); ct != nil {
+					return []member{{tool: ct, loc: e.Loc}}
+				}
 			}
 		}
 		return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
@@ -553,8 +556,94 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		if tool := f.ToolBySymbol(e.Call.Qual); tool != nil {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
 		}
+		if cl := f.Classes[e.Call.Qual]; cl != nil {
+			if ct := b.classTool(f, cl, e, 0); ct != nil {
+				return []member{{tool: ct, loc: e.Loc}}
+			}
+		}
 	}
 	return []member{b.unknown(e, "the tool is made by "+e.Name+"(...), which acg cannot follow")}
+}
+
+// classTool makes the tool of an in-tree class whose base is a known tool
+// class, however far up: a tool class of the tree (BaseTool subclasses,
+// transitively) or a catalogued prebuilt class (class MyRag(RagTool)).
+// Its own _run decides its effects, else the nearest inherited _run, else
+// the catalogued base's entry. nil when no base is a tool.
+func (b *builder) classTool(f *extract.File, cl *extract.Class, e *extract.Expr, depth int) *capgraph.Tool {
+	return b.classToolOf(f, cl, e, depth, cl, "")
+}
+
+// classToolOf is classTool looking at an ancestor cl of the class top
+// (named, in the code, `named` when an in-tree class between sets name).
+func (b *builder) classToolOf(f *extract.File, cl *extract.Class, e *extract.Expr, depth int, top *extract.Class, named string) *capgraph.Tool {
+	if cl == nil || depth > 8 {
+		return nil
+	}
+	if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok && s != "" && named == "" {
+		named = s
+	}
+	run := cl.Methods["_run"]
+	if run == nil {
+		run = cl.Methods["_arun"]
+	}
+	name := cl.Name
+	if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok && s != "" {
+		name = s
+	}
+	mk := func(fw string, inherited *extract.Func, baseName string) *capgraph.Tool {
+		body := run
+		if body == nil {
+			body = inherited
+		}
+		if name == cl.Name && baseName != "" {
+			if _, own := cl.Attrs["name"]; !own {
+				name = baseName
+			}
+		}
+		return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name, Name: name, Symbol: cl.Name, Framework: fw,
+			Kind: extract.ToolClass, Func: body, Loc: cl.Loc, NameLoc: cl.NameLoc})
+	}
+	for _, base := range cl.Bases {
+		if base == nil || base.Kind != extract.ExprName || cl.Scope == nil {
+			continue
+		}
+		if t, ok := b.ix.lookup(cl.Scope, base.Name, 0); ok && t.bind != nil && t.bind.Kind == extract.BindClass {
+			if bt := t.file.ToolBySymbol(t.bind.Name); bt != nil && bt.Kind == extract.ToolClass {
+				return mk(bt.Framework, bt.Func, bt.Name)
+			}
+			if ct := b.classToolOf(t.file, t.bind.Class, e, depth+1, top, named); ct != nil {
+				if ct.Src != nil && ct.Src.Kind == extract.ToolPrebuilt {
+					if run == nil {
+						return ct
+					}
+					return mk(ct.Framework, run, "")
+				}
+				var body *extract.Func
+				if ct.Src != nil {
+					body = ct.Src.Func
+				}
+				return mk(ct.Framework, body, ct.Name)
+			}
+			continue
+		}
+		q := extract.QualOf(base)
+		if q == "" || b.an.Catalog.Tool(q) == nil {
+			continue
+		}
+		if run != nil {
+			return mk(frameworkOfQual(q), run, "")
+		}
+		// No body of its own: the catalogued base runs, configured by the
+		// subclass's constructor call, under the name the subclass gives.
+		ct := b.prebuilt(e, q, top.Name)
+		if named != "" {
+			ct.Name = named
+			ct.Src.Name = named
+		}
+		return ct
+	}
+	return nil
 }
 
 // calledFunc returns the function of the tree a call runs, when the call is
