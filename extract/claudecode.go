@@ -308,8 +308,9 @@ func ClaudeAgentFile(rel string, src []byte) *File {
 // valid YAML, one `key: value` line each, the value running to the end of
 // the line (colons included): name, description, tools, model and
 // permissionMode. Indented and other lines are skipped. nil when it has no
-// name line or a simple key opens a flow collection ([ or {) that is not
-// valid YAML: that file is broken, not merely unquoted.
+// name line or a simple key's value starts with a YAML indicator (a flow
+// collection, an alias, a block scalar): that file is broken, not merely
+// unquoted.
 func lenientFrontmatter(f *File, src, fm []byte, start int) *Subagent {
 	y := yamlDoc{f: f, src: src, base: start}
 	sa := &Subagent{Loc: y.loc(start, start+len(fm)), AllTools: true}
@@ -329,8 +330,8 @@ func lenientFrontmatter(f *File, src, fm []byte, start int) *Subagent {
 			val = val[1 : len(val)-1]
 			vstart++
 		}
-		if strings.HasPrefix(val, "[") || strings.HasPrefix(val, "{") {
-			return nil // a broken flow collection is broken for Claude Code too
+		if val != "" && strings.ContainsRune("[{*&!|>%@`", rune(val[0])) {
+			return nil // a broken collection, alias or block is broken for Claude Code too
 		}
 		loc := y.loc(vstart, vstart+len(val))
 		switch key {
