@@ -164,6 +164,7 @@ func langgraphAgents(f *File) {
 			ctors = append(ctors, c)
 		}
 	}
+	compileElsewhere(f, graphs)
 	if len(graphs) == 0 {
 		return
 	}
@@ -274,6 +275,26 @@ func langgraphAgents(f *File) {
 		graphMembers(f, a, g)
 		boundTools(a, g)
 		f.addAgent(a)
+	}
+}
+
+// compileElsewhere records compile() calls whose receiver is the result of
+// a function imported from another file (build_graph().compile(...), or a
+// variable holding it): that file may return an uncompiled builder, and
+// what the compile sets (interrupts, checkpointer) belongs to its agent.
+func compileElsewhere(f *File, graphs map[*Call]*Graph) {
+	for _, c := range f.calls() {
+		e := c.Expr
+		if e.Method() != "compile" || builderOf(graphs, receiverOf(e), 0) != nil {
+			continue
+		}
+		r := Deref(receiverOf(e))
+		if r == nil || r.Kind != ExprCall || r.Call == nil || r.Call.HeadKind != HeadImport {
+			continue
+		}
+		probe := &Agent{}
+		staticInterrupts(probe, e)
+		f.Compiles = append(f.Compiles, &Compile{Builder: r, Approvals: probe.Approvals, Checkpoint: probe.Checkpoint, Loc: c.Loc})
 	}
 }
 

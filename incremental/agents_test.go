@@ -76,6 +76,10 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 		{"langgraph/pos-fluent-builder", map[string]agentFacts{
 			"graph": {tools: []string{"chatbot", "fetch", "read_notes", "send_http"}},
 		}},
+		{"langgraph/neg-returned-builder-gated", map[string]agentFacts{
+			"build_graph": {tools: []string{"chatbot", "fetch", "read_notes", "send_http"},
+				gated: []string{"fetch", "read_notes", "send_http"}},
+		}},
 		{"langgraph/pos-returned-builder", map[string]agentFacts{
 			"build_graph": {tools: []string{"chatbot", "fetch", "read_notes", "send_http"}},
 		}},

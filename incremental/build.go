@@ -22,6 +22,9 @@ type builder struct {
 	links   []capgraph.Link
 	servers []*capgraph.Server
 	srv     *servers // MCP servers, indexed on first use (servers.go)
+	// compiled holds what compile() calls in other files set on the agent
+	// of a builder returned uncompiled (extract.Compile).
+	compiled map[*extract.Agent][]*extract.Compile
 	// fr binds the parameters of the in-tree function whose result is
 	// being resolved to the arguments of its call (factories.go).
 	fr *frame
@@ -69,6 +72,7 @@ func buildParts(ix *index, files []*extract.File) *parts {
 			}
 		}
 	}
+	b.joinCompiles(files)
 	for _, f := range files {
 		for _, a := range f.Agents {
 			b.resolveAgent(f, a)
@@ -194,6 +198,35 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	}
 }
 
+// joinCompiles joins each compile() of a builder made in another file to
+// the agent of that builder: the function the call runs, when it returns
+// an uncompiled graph builder (extract: Extra["builder"]).
+func (b *builder) joinCompiles(files []*extract.File) {
+	byBuilder := map[*extract.Func]*extract.Agent{}
+	for a := range b.agents {
+		if a.Extra["builder"] == "" || a.Call == nil || a.Call.Call == nil || a.Call.Call.Func == nil {
+			continue
+		}
+		byBuilder[a.Call.Call.Func] = a
+	}
+	if len(byBuilder) == 0 {
+		return
+	}
+	for _, f := range files {
+		for _, c := range f.Compiles {
+			if c.Builder == nil || c.Builder.Call == nil {
+				continue
+			}
+			if a := byBuilder[b.ix.callee(c.Builder.Call)]; a != nil {
+				if b.compiled == nil {
+					b.compiled = map[*extract.Agent][]*extract.Compile{}
+				}
+				b.compiled[a] = append(b.compiled[a], c)
+			}
+		}
+	}
+}
+
 // builtinTools gives an agent the tools its factory adds without the code
 // naming them (catalog builtin_tools: create_deep_agent's files, todos and
 // task). The file tools of a deepagents backend that keeps files in the
@@ -226,7 +259,11 @@ func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider strin
 // leading to it, and gate nodes that dominate its node.
 func (b *builder) useGates(f *extract.File, a *extract.Agent, t *capgraph.Tool, node string) []*extract.Approval {
 	var out []*extract.Approval
-	for _, ap := range a.Approvals {
+	approvals := a.Approvals
+	for _, c := range b.compiled[a] {
+		approvals = append(approvals[:len(approvals):len(approvals)], c.Approvals...)
+	}
+	for _, ap := range approvals {
 		if ap.Covers(t.Name, node) || (ap.After && a.Graph != nil && afterCovers(a.Graph, ap.Nodes, node)) {
 			out = append(out, ap)
 		}
