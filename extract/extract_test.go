@@ -334,3 +334,49 @@ session = requests.Session()
 		t.Errorf("call = %s (%d): the session built below the function is known in its body", c.Qual, c.HeadKind)
 	}
 }
+
+// TestGraphBuildersAnyShape: a StateGraph builder is followed through its
+// methods however the code holds it: rebound to its compiled graph, chained
+// fluently, or returned by the function that builds it.
+func TestGraphBuildersAnyShape(t *testing.T) {
+	f := parse(t, `
+from langgraph.graph import StateGraph, START
+
+def a(s): return s
+def b(s): return s
+
+graph = StateGraph(dict)
+graph.add_node("a", a)
+graph.set_entry_point("a")
+graph = graph.compile()
+
+fluent = (StateGraph(dict).add_node("a", a).add_node("b", b).add_edge(START, "a").add_edge("a", "b")).compile()
+
+def build():
+    g = StateGraph(dict)
+    g.add_node("b", b)
+    return g
+
+app = build().compile()
+
+def make():
+    g = StateGraph(dict)
+    g.add_node("a", a)
+    return g
+`)
+	nodes := map[string]int{}
+	for _, ag := range f.Agents {
+		if ag.Graph != nil {
+			nodes[ag.Name] = len(ag.Graph.Nodes)
+		}
+	}
+	want := map[string]int{"graph": 1, "fluent": 2, "app": 1, "make": 1}
+	for n, k := range want {
+		if nodes[n] != k {
+			t.Errorf("agent %s: %d nodes, want %d (agents %v)", n, nodes[n], k, nodes)
+		}
+	}
+	if len(nodes) != len(want) {
+		t.Errorf("agents %v, want %v (build() is compiled as app, not an agent of its own)", nodes, want)
+	}
+}

@@ -298,6 +298,42 @@ func compileElsewhere(f *File, graphs map[*Call]*Graph) {
 	}
 }
 
+// derefAt is the value a name has where it is used: in its own scope, the
+// last assignment before the use (graph = StateGraph(S); ...;
+// graph = graph.compile() reads the builder, not the compiled graph); from
+// an enclosing scope, its last assignment (a function runs after the module
+// code around it).
+func derefAt(e *Expr) *Expr {
+	if e == nil || e.Kind != ExprName || e.Scope == nil || strings.Contains(e.Name, ".") {
+		return Deref(e)
+	}
+	bs := e.Scope.Bindings[e.Name]
+	if len(bs) == 0 {
+		return Deref(e)
+	}
+	at := e.Loc.Start.Byte
+	for i := len(bs) - 1; i >= 0; i-- {
+		b := bs[i]
+		if b.Loc.Start.Byte > at {
+			continue
+		}
+		if b.Value != nil && b.Value.Loc.Start.Byte <= at && at < b.Value.Loc.End.Byte {
+			continue // the assignment whose value holds the use
+		}
+		switch b.Kind {
+		case BindAssign, BindLoop:
+			if b.Value == nil {
+				return e
+			}
+			return b.Value
+		case BindAppend:
+			continue
+		}
+		return e
+	}
+	return Deref(e)
+}
+
 // within reports whether fn is outer or a function nested in it.
 func within(fn, outer *Func) bool {
 	for ; fn != nil; fn = fn.parent {
@@ -337,7 +373,7 @@ func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
 	}
 	switch e.Kind {
 	case ExprName:
-		if d := Deref(e); d != e {
+		if d := derefAt(e); d != nil && d != e {
 			return builderOf(graphs, d, depth+1)
 		}
 	case ExprCall:
