@@ -161,3 +161,38 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 		})
 	}
 }
+
+// TestFactoryMethodOfAClass: tools=Search.tools(), a method called on the
+// class that defines the tools, is the list it returns.
+func TestFactoryMethodOfAClass(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"tools/__init__.py": "",
+		"tools/search.py": `import requests
+from langchain.tools import tool
+
+class Search:
+    @tool
+    def search(query: str):
+        """Search."""
+        return requests.get("https://s.example/", params={"q": query}, timeout=5).text
+
+    @tool
+    def similar(url: str):
+        """Similar pages."""
+        return requests.get("https://s.example/similar", params={"u": url}, timeout=5).text
+
+    def tools():
+        return [Search.search, Search.similar]
+`,
+		"agents.py": `from crewai import Agent
+from tools.search import Search
+
+analyst = Agent(role="Analyst", goal="g", backstory="b", tools=Search.tools())
+`,
+	})
+	s, _ := load(t, root)
+	got := facts(s.Analyze().Graph)["Analyst"].tools
+	if strings.Join(got, ",") != "search,similar" {
+		t.Errorf("tools %v, want search, similar", got)
+	}
+}

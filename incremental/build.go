@@ -707,7 +707,18 @@ func (b *builder) calledFunc(e *extract.Expr, q string) *extract.Func {
 			t, ok = b.ix.qualified(q, f, 0)
 		}
 	}
-	if !ok || t.bind == nil || t.bind.Kind != extract.BindDef || len(t.bind.Func.ReturnExprs) == 0 {
+	if !ok || t.bind == nil {
+		return nil
+	}
+	if t.bind.Kind == extract.BindClass && strings.Contains(t.name, ".") {
+		// ExaSearchTool.tools(): a method called on its class (a static
+		// factory of the tools the class defines).
+		if fn := funcOfTarget(t); fn != nil && len(fn.ReturnExprs) > 0 {
+			return fn
+		}
+		return nil
+	}
+	if t.bind.Kind != extract.BindDef || len(t.bind.Func.ReturnExprs) == 0 {
 		return nil
 	}
 	return t.bind.Func
