@@ -196,3 +196,28 @@ analyst = Agent(role="Analyst", goal="g", backstory="b", tools=Search.tools())
 		t.Errorf("tools %v, want search, similar", got)
 	}
 }
+
+// TestToolkitHeldBySelf: self.toolkit.get_tools() where the class sets
+// toolkit = FileManagementToolkit(selected_tools=[...]) is the selected
+// tools of the kit, not an unknown call.
+func TestToolkitHeldBySelf(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"crew.py": `from crewai import Agent
+from crewai.project import CrewBase, agent
+from langchain_community.agent_toolkits.file_management.toolkit import FileManagementToolkit
+
+@CrewBase
+class Builder:
+    toolkit = FileManagementToolkit(root_dir="workdir", selected_tools=["read_file", "list_directory"])
+
+    @agent
+    def engineer(self) -> Agent:
+        return Agent(role="Engineer", goal="g", backstory="b", tools=[] + self.toolkit.get_tools())
+`,
+	})
+	s, _ := load(t, root)
+	got := facts(s.Analyze().Graph)["Engineer"].tools
+	if len(got) != 2 || strings.Contains(strings.Join(got, ","), "get_tools") {
+		t.Errorf("tools %v, want the kit's read and list tools", got)
+	}
+}

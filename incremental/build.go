@@ -802,10 +802,27 @@ func sameCtor(a, b *extract.Expr) bool {
 func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 	recvName := strings.TrimSuffix(e.Name, ".get_tools")
 	recv := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: recvName, Scope: e.Scope, Loc: e.Loc})
-	if recv == nil || recv.Kind != extract.ExprCall {
+	if attr, ok := strings.CutPrefix(recvName, "self."); ok && e.Scope != nil && e.Scope.Func != nil && e.Scope.Func.Class != "" {
+		// toolkit = FileManagementToolkit(...) at class level, used as
+		// self.toolkit in a method.
+		if f := b.ix.fileOf(e.Scope); f != nil && f.Classes[e.Scope.Func.Class] != nil {
+			if v := extract.Deref(f.Classes[e.Scope.Func.Class].Attrs[attr]); v != nil {
+				recv = v
+			}
+		}
+	}
+	var q string
+	switch {
+	case recv != nil && recv.Kind == extract.ExprCall:
+		q = extract.QualOf(recv)
+	case e.Call != nil && e.Call.HeadKind == extract.HeadObject && strings.HasSuffix(e.Call.Qual, "().get_tools"):
+		// self.toolkit.get_tools() with self.toolkit = GmailToolkit() set
+		// in __init__: the walker knows the attribute's type, not the
+		// constructor's arguments (every tool of the kit, fail closed).
+		q, recv = strings.TrimSuffix(e.Call.Qual, "().get_tools"), nil
+	default:
 		return []member{b.unknown(e, recvName+".get_tools() comes from something acg cannot follow")}
 	}
-	q := extract.QualOf(recv)
 	kit := b.an.Catalog.Toolkit(q)
 	if kit == nil {
 		return []member{b.unknown(e, "toolkit "+q+" is not in the catalog")}
