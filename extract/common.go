@@ -107,18 +107,25 @@ func enclosingName(c *Call, ctor string) string {
 
 // computedName names an agent whose name argument is not a literal. An
 // attribute of the instance or class (name=self.name) is the class
-// attribute's literal when the class (or a base in the file) sets one,
-// else the class's name: each instance's agent is the class's. Any other
+// attribute's literal when the class (or a base in the file) sets one.
+// Otherwise a method's agent is named after its class when built in a
+// constructor (__init__ and other dunders: the instance's agent), else
+// after the method (a factory method names what it makes); any other
 // expression is named as if there were no name argument.
 func computedName(v *Expr, c *Call, ctor string) string {
 	v = Deref(v)
-	if v != nil && v.Kind == ExprName && c.Func != nil && c.Func.class != nil {
-		if head, attr, ok := strings.Cut(v.Name, "."); ok && (head == "self" || head == "cls") && !strings.Contains(attr, ".") {
-			if s, ok := classAttrStr(c.Func.class, attr, 0); ok && s != "" {
-				return s
+	if c.Func != nil && c.Func.class != nil {
+		if v != nil && v.Kind == ExprName {
+			if head, attr, ok := strings.Cut(v.Name, "."); ok && (head == "self" || head == "cls") && !strings.Contains(attr, ".") {
+				if s, ok := classAttrStr(c.Func.class, attr, 0); ok && s != "" {
+					return s
+				}
 			}
+		}
+		if strings.HasPrefix(c.Func.Name, "__") {
 			return c.Func.Class
 		}
+		return c.Func.Name
 	}
 	return enclosingName(c, ctor)
 }

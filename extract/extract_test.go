@@ -380,3 +380,56 @@ def make():
 		t.Errorf("agents %v, want %v (build() is compiled as app, not an agent of its own)", nodes, want)
 	}
 }
+
+// TestComputedAgentNames: an agent whose name is an attribute of its
+// instance is named after the class attribute's literal, else its class,
+// the same way in every framework; one built in __init__ without a name is
+// the class's, not "__init__".
+func TestComputedAgentNames(t *testing.T) {
+	f := parse(t, `
+from agents import Agent
+from crewai import Agent as CrewAgent
+from langgraph.prebuilt import create_react_agent
+from langgraph.graph import StateGraph
+
+def step(s): return s
+
+class Named:
+    name = "named-bot"
+    def __init__(self):
+        self.agent = Agent(name=self.name)
+
+class Researcher:
+    def __init__(self, role):
+        self.role = role
+        self.agent = CrewAgent(role=self.role, goal="g", backstory="b")
+
+class Planner:
+    def __init__(self, name):
+        self.name = name
+        self.agent = create_react_agent("m", [], name=self.name)
+
+class Flow:
+    def __init__(self, name):
+        self.name = name
+        g = StateGraph(dict)
+        g.add_node("step", step)
+        self.graph = g.compile(name=self.name)
+
+class Plain:
+    def __init__(self):
+        self.agent = Agent(instructions="x")
+
+    def helper(self):
+        return Agent(name=self.label)
+`)
+	var got []string
+	for _, a := range f.Agents {
+		got = append(got, a.Name)
+	}
+	sort.Strings(got)
+	want := []string{"Flow", "Plain", "Planner", "Researcher", "helper", "named-bot"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("names %v, want %v", got, want)
+	}
+}

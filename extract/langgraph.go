@@ -238,13 +238,7 @@ func langgraphAgents(f *File) {
 				g.Edges = append(g.Edges, GraphEdge{src, t})
 			}
 		case "compile":
-			name := c.AssignedTo
-			if s, ok := StrArg(e, -1, "name"); ok {
-				name = s
-			}
-			if name == "" {
-				name = enclosingName(c, "graph")
-			}
+			name := agentName(e, c, "graph")
 			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
