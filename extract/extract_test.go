@@ -363,6 +363,16 @@ def make():
     g = StateGraph(dict)
     g.add_node("a", a)
     return g
+
+class Service:
+    def _builder(self):
+        g = StateGraph(dict)
+        g.add_node("a", a)
+        g.add_node("b", b)
+        return g
+
+    def start(self):
+        self.app = self._builder().compile()
 `)
 	nodes := map[string]int{}
 	for _, ag := range f.Agents {
@@ -370,7 +380,7 @@ def make():
 			nodes[ag.Name] = len(ag.Graph.Nodes)
 		}
 	}
-	want := map[string]int{"graph": 1, "fluent": 2, "app": 1, "make": 1}
+	want := map[string]int{"graph": 1, "fluent": 2, "app": 1, "make": 1, "start": 2}
 	for n, k := range want {
 		if nodes[n] != k {
 			t.Errorf("agent %s: %d nodes, want %d (agents %v)", n, nodes[n], k, nodes)

@@ -379,12 +379,17 @@ func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
 		if builderMethods[e.Method()] {
 			return builderOf(graphs, receiverOf(e), depth+1)
 		}
-		if e.Call != nil && e.Call.HeadKind == HeadLocal && e.Recv == nil {
-			if fn := funcDef(e.Scope, e.Name); fn != nil {
-				for _, r := range fn.ReturnExprs {
-					if g := builderOf(graphs, r, depth+1); g != nil {
-						return g
-					}
+		var fn *Func
+		switch {
+		case e.Call != nil && e.Call.HeadKind == HeadLocal && e.Recv == nil:
+			fn = funcDef(e.Scope, e.Name)
+		case e.Call != nil && e.Call.HeadKind == HeadSelf && e.Call.Func != nil && e.Call.Func.class != nil:
+			fn = e.Call.Func.class.Methods[lastDot(e.Call.Qual)] // self.build_graph()
+		}
+		if fn != nil {
+			for _, r := range fn.ReturnExprs {
+				if g := builderOf(graphs, r, depth+1); g != nil {
+					return g
 				}
 			}
 		}
