@@ -87,6 +87,10 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"workflow":   {tools: []string{"plan", "research"}, links: []string{"researcher"}},
 			"researcher": {tools: []string{"fetch", "read_notes", "send_http"}},
 		}},
+		{"langgraph/pos-react-in-imported-node", map[string]agentFacts{
+			"workflow":   {tools: []string{"research"}, links: []string{"researcher"}},
+			"researcher": {tools: []string{"fetch", "read_notes", "send_http"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

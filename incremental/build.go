@@ -183,6 +183,14 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		for _, m := range b.members(s, 0) {
 			if m.agent != nil {
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+			} else if m.tool != nil && m.tool.Src != nil && m.tool.Src.Func != nil {
+				// A node function of another file that builds an agent and
+				// runs it (create_react_agent(...) inside the node).
+				for _, inner := range b.agentsBuiltIn(m.tool.Src.Func) {
+					if inner != a {
+						b.links = append(b.links, capgraph.Link{From: a.ID, To: inner.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+					}
+				}
 			}
 		}
 	}
@@ -252,6 +260,23 @@ func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider strin
 		node := b.addResolved(t, ct.EffectsOf("catalog: built-in tool of "+provider))
 		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: a.Loc, Gates: b.useGates(f, a, node, "")})
 	}
+}
+
+// agentsBuiltIn are the agents whose constructor runs in fn or in a
+// function nested in it, by id.
+func (b *builder) agentsBuiltIn(fn *extract.Func) []*extract.Agent {
+	var out []*extract.Agent
+	for a := range b.agents {
+		if a.Call == nil || a.Call.Call == nil || a.Call.Call.Func == nil {
+			continue
+		}
+		in := a.Call.Call.Func
+		if in == fn || in.Loc.File == fn.Loc.File && fn.Name != "<module>" && strings.HasPrefix(in.Qual, fn.Qual+".") {
+			out = append(out, a)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
 }
 
 // useGates returns the agent's approvals that stand before every call of a
