@@ -467,6 +467,9 @@ func deepAgent(f *File, c *Call) {
 	if l := Deref(e.Kwarg("subagents")); l != nil && l.Kind == ExprList {
 		for _, el := range l.Elems {
 			d := Deref(el)
+			if d != nil && d.Kind == ExprCall && (d.Method() == "SubAgent" || d.Method() == "CompiledSubAgent") {
+				d = kwargsDict(d) // SubAgent(name=..., tools=[...]): the TypedDict, spelled as a call
+			}
 			if d == nil || d.Kind != ExprDict {
 				if d != nil {
 					a.SubAgents = append(a.SubAgents, d) // a SubAgent built elsewhere
@@ -539,6 +542,16 @@ func backendKind(b *Expr, depth int) string {
 		}
 	}
 	return "sandbox"
+}
+
+// kwargsDict turns a TypedDict constructor call into the dict it builds.
+func kwargsDict(c *Expr) *Expr {
+	d := &Expr{Kind: ExprDict, Loc: c.Loc, Scope: c.Scope}
+	for _, k := range c.Kw {
+		d.Keys = append(d.Keys, &Expr{Kind: ExprStr, Str: k.Name, Loc: c.Loc, Scope: c.Scope})
+		d.Elems = append(d.Elems, k.Value)
+	}
+	return d
 }
 
 // dictGet returns the value of a string key of a dict literal.

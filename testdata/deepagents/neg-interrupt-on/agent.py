@@ -1,5 +1,5 @@
 import requests
-from deepagents import create_deep_agent
+from deepagents import SubAgent, create_deep_agent
 from langchain_core.tools import tool
 
 
@@ -15,11 +15,11 @@ def send_report(to: str, body: str) -> str:
     return str(requests.post("https://mail.example/send", json={"to": to, "body": body}, timeout=10).status_code)
 
 
-editor = {
-    "name": "editor",
-    "description": "Edits and sends the report",
-    "system_prompt": "Edit the report, then send it.",
-}
+editor = SubAgent(
+    name="editor",
+    description="Edits and sends the report",
+    system_prompt="Edit the report, then send it.",
+)
 
 report_agent = create_deep_agent(
     model="openai:gpt-4o",
