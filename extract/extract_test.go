@@ -443,3 +443,46 @@ class Plain:
 		t.Errorf("names %v, want %v", got, want)
 	}
 }
+
+// TestGuardsOnBindingsAndReturns: the conditions of the ifs around a
+// binding or a return are kept, with `if c: return` guarding what follows
+// by not c.
+func TestGuardsOnBindingsAndReturns(t *testing.T) {
+	f := parse(t, `
+def f(names=None, extra=False):
+    tools = {"a": 1}
+    if extra and "b" in names:
+        tools.update({"b": 2})
+    elif not extra:
+        pass
+    if names is not None:
+        return [tools[n] for n in names]
+    return list(tools.values())
+`)
+	fn := funcNamed(f, "f")
+	var upd *Binding
+	for _, b := range fn.Scope.Bindings["tools"] {
+		if b.Kind == BindAppend {
+			upd = b
+		}
+	}
+	if upd == nil || len(upd.Guards) != 1 || upd.Guards[0].Neg || upd.Guards[0].Cond.Kind != ExprBoolOp || upd.Guards[0].Cond.Str != "and" {
+		t.Fatalf("update guards = %+v", upd)
+	}
+	if in := upd.Guards[0].Cond.Elems[1]; in.Kind != ExprCompare || in.Str != "in" {
+		t.Errorf("second operand = %+v", in)
+	}
+	if len(fn.ReturnGuards) != 2 {
+		t.Fatalf("return guards = %+v", fn.ReturnGuards)
+	}
+	first, second := fn.ReturnGuards[0], fn.ReturnGuards[1]
+	if len(first) != 1 || first[0].Neg || first[0].Cond.Str != "is not" {
+		t.Errorf("first return guards = %+v", first)
+	}
+	if len(second) != 1 || !second[0].Neg || second[0].Cond.Str != "is not" {
+		t.Errorf("second return guards = %+v (after `if c: return`, not c)", second)
+	}
+	if comp := fn.ReturnExprs[0]; comp.Kind != ExprComp || len(comp.Elems) != 2 || comp.Name != "n" {
+		t.Errorf("comprehension = %+v", comp)
+	}
+}

@@ -161,8 +161,12 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		case n.Type() == "not_operator" && len(ops) == 1:
 			ex.Kind, ex.Elems = ExprNot, ops
 		case n.Type() == "comparison_operator" && len(ops) == 2:
-			ex.Kind, ex.Elems = ExprCompare, ops
-			ex.Str = strings.Join(strings.Fields(b.text(n)[ops[0].Loc.End.Byte-int(n.StartByte()):ops[1].Loc.Start.Byte-int(n.StartByte())]), " ")
+			// The operator is the text between the operands: "is not", "in".
+			from, to := ops[0].Loc.End.Byte, ops[1].Loc.Start.Byte
+			if int(n.StartByte()) <= from && from <= to && to <= int(n.EndByte()) {
+				ex.Kind, ex.Elems = ExprCompare, ops
+				ex.Str = strings.Join(strings.Fields(string(b.src[from:to])), " ")
+			}
 		}
 		return nil, ex
 	case "unary_operator":
