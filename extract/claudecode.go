@@ -262,6 +262,13 @@ func ClaudeAgentFile(rel string, src []byte) *File {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(fm, &doc); err != nil {
+		// Claude Code reads frontmatter that strict YAML rejects (an
+		// unquoted colon in description: "Use when: ..."); so does acg,
+		// line by line, for the keys it needs.
+		if sa := lenientFrontmatter(f, src, fm, start); sa != nil {
+			f.Subagent = sa
+			return f
+		}
 		f.Problems = append(f.Problems, Problem{Loc: yamlErrLoc(f, src, start, err), Message: "invalid YAML frontmatter: " + yamlErrMsg(err)})
 		return f
 	}
@@ -295,6 +302,66 @@ func ClaudeAgentFile(rel string, src []byte) *File {
 		sa.PermissionMode, sa.ModeLoc = n.Value, y.nodeLoc(n)
 	}
 	return f
+}
+
+// lenientFrontmatter reads the simple keys of a frontmatter that is not
+// valid YAML, one `key: value` line each, the value running to the end of
+// the line (colons included): name, description, tools, model and
+// permissionMode. Indented and other lines are skipped. nil when it has no
+// name line or a simple key's value starts with a YAML indicator (a flow
+// collection, an alias, a block scalar): that file is broken, not merely
+// unquoted.
+func lenientFrontmatter(f *File, src, fm []byte, start int) *Subagent {
+	y := yamlDoc{f: f, src: src, base: start}
+	sa := &Subagent{Loc: y.loc(start, start+len(fm)), AllTools: true}
+	off := start
+	for _, line := range strings.SplitAfter(string(fm), "\n") {
+		lineStart := off
+		off += len(line)
+		text := strings.TrimRight(line, "\r\n")
+		key, val, ok := strings.Cut(text, ":")
+		if !ok || key == "" || key != strings.TrimSpace(key) {
+			continue
+		}
+		raw := val
+		val = strings.TrimSpace(val)
+		vstart := lineStart + len(key) + 1 + (len(raw) - len(strings.TrimLeft(raw, " \t")))
+		if len(val) >= 2 && (val[0] == '"' && val[len(val)-1] == '"' || val[0] == '\'' && val[len(val)-1] == '\'') {
+			val = val[1 : len(val)-1]
+			vstart++
+		}
+		if val != "" && strings.ContainsRune("[{*&!|>%@`", rune(val[0])) {
+			return nil // a broken collection, alias or block is broken for Claude Code too
+		}
+		loc := y.loc(vstart, vstart+len(val))
+		switch key {
+		case "name":
+			sa.Name, sa.NameLoc = val, loc
+		case "tools":
+			sa.AllTools = false
+			for _, part := range splitTools(val) {
+				part = secret.Mask(strings.TrimSpace(part))
+				if part == "" {
+					continue
+				}
+				ploc := loc
+				if i := strings.Index(val, part); i >= 0 {
+					ploc = y.loc(vstart+i, vstart+i+len(part))
+				}
+				tool, spec := ParseRule(part)
+				sa.Tools = append(sa.Tools, ToolName{Name: part, Tool: tool, Spec: spec, Loc: ploc})
+			}
+			if len(sa.Tools) == 1 && sa.Tools[0].Name == "*" {
+				sa.AllTools, sa.Tools = true, nil
+			}
+		case "permissionMode":
+			sa.PermissionMode, sa.ModeLoc = val, loc
+		}
+	}
+	if sa.Name == "" {
+		return nil
+	}
+	return sa
 }
 
 // frontmatter returns the YAML between a leading "---" line and the next

@@ -90,15 +90,66 @@ func StrArg(e *Expr, pos int, kw string) (string, bool) {
 }
 
 // enclosingName names an agent built without an explicit name or variable:
-// the function that builds it, else the constructor and line.
+// the function that builds it (for a constructor or other dunder method,
+// its class), else the constructor and line.
 func enclosingName(c *Call, ctor string) string {
 	if c.AssignedTo != "" {
 		return c.AssignedTo
 	}
 	if c.Func != nil && c.Func.Name != "<module>" {
+		if c.Func.Class != "" && strings.HasPrefix(c.Func.Name, "__") {
+			return c.Func.Class
+		}
 		return c.Func.Name
 	}
 	return fmt.Sprintf("%s@%d", ctor, c.Loc.Start.Line)
+}
+
+// computedName names an agent whose name argument is not a literal. An
+// attribute of the instance or class (name=self.name) is the class
+// attribute's literal when the class (or a base in the file) sets one.
+// Otherwise a method's agent is named after its class when built in a
+// constructor (__init__ and other dunders: the instance's agent), else
+// after the method (a factory method names what it makes); any other
+// expression is named as if there were no name argument.
+func computedName(v *Expr, c *Call, ctor string) string {
+	v = Deref(v)
+	if c.Func != nil && c.Func.class != nil {
+		if v != nil && v.Kind == ExprName {
+			if head, attr, ok := strings.Cut(v.Name, "."); ok && (head == "self" || head == "cls") && !strings.Contains(attr, ".") {
+				if s, ok := classAttrStr(c.Func.class, attr, 0); ok && s != "" {
+					return s
+				}
+			}
+		}
+		if strings.HasPrefix(c.Func.Name, "__") {
+			return c.Func.Class
+		}
+		return c.Func.Name
+	}
+	return enclosingName(c, ctor)
+}
+
+// classAttrStr is the string literal a class (or a base class of the same
+// file) assigns to an attribute at class level.
+func classAttrStr(cl *Class, attr string, depth int) (string, bool) {
+	if cl == nil || depth > 4 {
+		return "", false
+	}
+	if s, ok := Deref(cl.Attrs[attr]).StrValue(); ok {
+		return s, true
+	}
+	for _, b := range cl.Bases {
+		if b == nil || b.Kind != ExprName || cl.Scope == nil {
+			continue
+		}
+		if bs := cl.Scope.Lookup(b.Name); len(bs) > 0 && bs[len(bs)-1].Kind == BindClass {
+			if s, ok := classAttrStr(bs[len(bs)-1].Class, attr, depth+1); ok {
+				return s, true
+			}
+		}
+	}
+	return "", false
 }
 
 // addAgent appends an agent, giving it a file-unique id.

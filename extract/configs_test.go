@@ -217,3 +217,25 @@ func TestClaudeAgentFile(t *testing.T) {
 		t.Errorf("bad yaml: %+v", bad.Problems)
 	}
 }
+
+// Claude Code accepts frontmatter with unquoted colons in a value, which
+// strict YAML rejects ("mapping values are not allowed"): acg reads its
+// simple keys line by line instead of dropping the subagent.
+func TestClaudeAgentFileLenient(t *testing.T) {
+	src := "---\nname: triager\ndescription: Use when: the user asks about bugs. Example: triage #12\ntools: Read, Bash(gh issue view:*)\nmodel: sonnet\n---\nYou triage.\n"
+	f := ClaudeAgentFile(".claude/agents/triager.md", []byte(src))
+	sa := f.Subagent
+	if sa == nil || sa.Name != "triager" || sa.AllTools || len(sa.Tools) != 2 || len(f.Problems) != 0 {
+		t.Fatalf("subagent = %+v, problems %v", sa, f.Problems)
+	}
+	if tn := sa.Tools[1]; tn.Tool != "Bash" || tn.Spec != "gh issue view:*" || tn.Loc.Start.Line != 4 || tn.Loc.Start.Col != 14 {
+		t.Errorf("tool = %+v", tn)
+	}
+	if sa.NameLoc.Start.Line != 2 || sa.NameLoc.Start.Col != 7 {
+		t.Errorf("name at %+v", sa.NameLoc)
+	}
+	noTools := ClaudeAgentFile(".claude/agents/x.md", []byte("---\nname: x\ndescription: Note: reads all\n---\n"))
+	if noTools.Subagent == nil || !noTools.Subagent.AllTools {
+		t.Errorf("lenient frontmatter without tools must inherit every tool: %+v", noTools.Subagent)
+	}
+}

@@ -129,6 +129,8 @@ func crewAI(f *File, root *node, src []byte) {
 			if s, ok := StrArg(e, -1, "role"); ok && s != "" {
 				a.Name = s
 				a.NameLoc = e.Kwarg("role").Loc
+			} else if v := e.Kwarg("role"); v != nil {
+				a.Name = computedName(v, c, "Agent")
 			}
 			if key, ok := configKey(e.Kwarg("config")); ok {
 				a.Extra["config_key"] = key

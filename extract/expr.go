@@ -21,7 +21,10 @@ const (
 	ExprSplat              // *x inside a list: Elems[0]
 	ExprSubscript          // x[...]: Elems[0] is x, Elems[1] the index
 	ExprFString            // string with interpolation: Str is the constant prefix
-	ExprComp               // a comprehension: Elems[0] is the element expression
+	ExprComp               // a comprehension: Elems[0] is the element expression; Elems[1] the iterable and Name the loop variable of its first `for`, when simple
+	ExprNot                // not x: Elems[0]
+	ExprCompare            // a <op> b with one operator: Elems[0], Elems[1]; Str the operator ("is not", "in", "==")
+	ExprBoolOp             // a and b, a or b: Elems[0], Elems[1]; Str the operator
 )
 
 // Expr is a compact, tree-free copy of a Python expression.

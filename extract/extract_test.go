@@ -334,3 +334,155 @@ session = requests.Session()
 		t.Errorf("call = %s (%d): the session built below the function is known in its body", c.Qual, c.HeadKind)
 	}
 }
+
+// TestGraphBuildersAnyShape: a StateGraph builder is followed through its
+// methods however the code holds it: rebound to its compiled graph, chained
+// fluently, or returned by the function that builds it.
+func TestGraphBuildersAnyShape(t *testing.T) {
+	f := parse(t, `
+from langgraph.graph import StateGraph, START
+
+def a(s): return s
+def b(s): return s
+
+graph = StateGraph(dict)
+graph.add_node("a", a)
+graph.set_entry_point("a")
+graph = graph.compile()
+
+fluent = (StateGraph(dict).add_node("a", a).add_node("b", b).add_edge(START, "a").add_edge("a", "b")).compile()
+
+def build():
+    g = StateGraph(dict)
+    g.add_node("b", b)
+    return g
+
+app = build().compile()
+
+def make():
+    g = StateGraph(dict)
+    g.add_node("a", a)
+    return g
+
+class Service:
+    def _builder(self):
+        g = StateGraph(dict)
+        g.add_node("a", a)
+        g.add_node("b", b)
+        return g
+
+    def start(self):
+        self.app = self._builder().compile()
+`)
+	nodes := map[string]int{}
+	for _, ag := range f.Agents {
+		if ag.Graph != nil {
+			nodes[ag.Name] = len(ag.Graph.Nodes)
+		}
+	}
+	want := map[string]int{"graph": 1, "fluent": 2, "app": 1, "make": 1, "start": 2}
+	for n, k := range want {
+		if nodes[n] != k {
+			t.Errorf("agent %s: %d nodes, want %d (agents %v)", n, nodes[n], k, nodes)
+		}
+	}
+	if len(nodes) != len(want) {
+		t.Errorf("agents %v, want %v (build() is compiled as app, not an agent of its own)", nodes, want)
+	}
+}
+
+// TestComputedAgentNames: an agent whose name is an attribute of its
+// instance is named after the class attribute's literal, else its class,
+// the same way in every framework; one built in __init__ without a name is
+// the class's, not "__init__".
+func TestComputedAgentNames(t *testing.T) {
+	f := parse(t, `
+from agents import Agent
+from crewai import Agent as CrewAgent
+from langgraph.prebuilt import create_react_agent
+from langgraph.graph import StateGraph
+
+def step(s): return s
+
+class Named:
+    name = "named-bot"
+    def __init__(self):
+        self.agent = Agent(name=self.name)
+
+class Researcher:
+    def __init__(self, role):
+        self.role = role
+        self.agent = CrewAgent(role=self.role, goal="g", backstory="b")
+
+class Planner:
+    def __init__(self, name):
+        self.name = name
+        self.agent = create_react_agent("m", [], name=self.name)
+
+class Flow:
+    def __init__(self, name):
+        self.name = name
+        g = StateGraph(dict)
+        g.add_node("step", step)
+        self.graph = g.compile(name=self.name)
+
+class Plain:
+    def __init__(self):
+        self.agent = Agent(instructions="x")
+
+    def helper(self):
+        return Agent(name=self.label)
+`)
+	var got []string
+	for _, a := range f.Agents {
+		got = append(got, a.Name)
+	}
+	sort.Strings(got)
+	want := []string{"Flow", "Plain", "Planner", "Researcher", "helper", "named-bot"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("names %v, want %v", got, want)
+	}
+}
+
+// TestGuardsOnBindingsAndReturns: the conditions of the ifs around a
+// binding or a return are kept, with `if c: return` guarding what follows
+// by not c.
+func TestGuardsOnBindingsAndReturns(t *testing.T) {
+	f := parse(t, `
+def f(names=None, extra=False):
+    tools = {"a": 1}
+    if extra and "b" in names:
+        tools.update({"b": 2})
+    elif not extra:
+        pass
+    if names is not None:
+        return [tools[n] for n in names]
+    return list(tools.values())
+`)
+	fn := funcNamed(f, "f")
+	var upd *Binding
+	for _, b := range fn.Scope.Bindings["tools"] {
+		if b.Kind == BindAppend {
+			upd = b
+		}
+	}
+	if upd == nil || len(upd.Guards) != 1 || upd.Guards[0].Neg || upd.Guards[0].Cond.Kind != ExprBoolOp || upd.Guards[0].Cond.Str != "and" {
+		t.Fatalf("update guards = %+v", upd)
+	}
+	if in := upd.Guards[0].Cond.Elems[1]; in.Kind != ExprCompare || in.Str != "in" {
+		t.Errorf("second operand = %+v", in)
+	}
+	if len(fn.ReturnGuards) != 2 {
+		t.Fatalf("return guards = %+v", fn.ReturnGuards)
+	}
+	first, second := fn.ReturnGuards[0], fn.ReturnGuards[1]
+	if len(first) != 1 || first[0].Neg || first[0].Cond.Str != "is not" {
+		t.Errorf("first return guards = %+v", first)
+	}
+	if len(second) != 1 || !second[0].Neg || second[0].Cond.Str != "is not" {
+		t.Errorf("second return guards = %+v (after `if c: return`, not c)", second)
+	}
+	if comp := fn.ReturnExprs[0]; comp.Kind != ExprComp || len(comp.Elems) != 2 || comp.Name != "n" {
+		t.Errorf("comprehension = %+v", comp)
+	}
+}

@@ -39,14 +39,18 @@ type File struct {
 	// Package is the dotted package that relative imports start from.
 	Package string `json:"package,omitempty"`
 
-	Imports  []Import          `json:"imports,omitempty"`
-	Scope    *Scope            `json:"-"` // module scope: assignments, defs
-	Funcs    []*Func           `json:"-"` // every function and method, in source order
-	Classes  map[string]*Class `json:"-"`
-	Tools    []*Tool           `json:"tools,omitempty"`
-	Agents   []*Agent          `json:"agents,omitempty"`
-	Graphs   []*Graph          `json:"-"`
-	Problems []Problem         `json:"problems,omitempty"`
+	Imports []Import          `json:"imports,omitempty"`
+	Scope   *Scope            `json:"-"` // module scope: assignments, defs
+	Funcs   []*Func           `json:"-"` // every function and method, in source order
+	Classes map[string]*Class `json:"-"`
+	Tools   []*Tool           `json:"tools,omitempty"`
+	Agents  []*Agent          `json:"agents,omitempty"`
+	Graphs  []*Graph          `json:"-"`
+	// Compiles are builder.compile(...) calls on a graph builder made
+	// elsewhere (a function imported from another file that returns one):
+	// the workspace joins them to the agent of that builder.
+	Compiles []*Compile `json:"-"`
+	Problems []Problem  `json:"problems,omitempty"`
 
 	// Servers are MCP servers: defined in code (FastMCP, low-level Server)
 	// or started by a client (config entries, MCPServerStdio(...)).
@@ -93,4 +97,15 @@ func (im Import) Qualified() string {
 		return im.Symbol
 	}
 	return im.Module + "." + im.Symbol
+}
+
+// Compile is a compile(...) call on a builder this file does not build.
+type Compile struct {
+	// Builder is the call that returns the builder (build_graph()).
+	Builder *Expr
+	// Approvals and Checkpoint are what the compile call sets
+	// (interrupt_before/after, checkpointer).
+	Approvals  []*Approval
+	Checkpoint bool
+	Loc        Loc
 }

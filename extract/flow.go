@@ -27,6 +27,17 @@ type Binding struct {
 	// binds "faq" with Attr "handoffs".
 	Attr string
 	Loc  Loc
+	// Guards are the conditions under which the binding happens (the ifs
+	// around it), outermost first.
+	Guards []Guard
+}
+
+// Guard is a condition that must hold (or, Neg, fail) for code to run:
+// `if include_gmail:` guards what its block binds. A factory resolved with
+// literal arguments drops what a guard decided by them excludes.
+type Guard struct {
+	Cond *Expr
+	Neg  bool
 }
 
 // Scope maps names to their bindings. Function scopes chain to the module.
@@ -111,13 +122,16 @@ type Func struct {
 	// ReturnExprs are the returned expressions; ReturnType the annotation.
 	// Routers name their targets there (return "tools", -> Literal["a","b"]).
 	ReturnExprs []*Expr
-	ReturnType  string
+	// ReturnGuards[i] are the guards of ReturnExprs[i].
+	ReturnGuards [][]Guard
+	ReturnType   string
 	// Gates are the calls in this body that ask a human (interrupt, elicit).
 	Gates []*Call
 	// AlwaysGates is true when a gate runs unconditionally before any
 	// statement after it, so calling this function gates what follows.
 	AlwaysGates bool
 	parent      *Func
+	class       *Class // the class of a method
 }
 
 // HeadKind says what the first component of a callee refers to.

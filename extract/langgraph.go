@@ -105,7 +105,8 @@ func hasBase(cl *Class, name string, tops ...string) bool {
 }
 
 func langgraphAgents(f *File) {
-	graphs := map[string]*Graph{} // key: func qual + var
+	graphs := map[*Call]*Graph{} // by the StateGraph(...) call
+	var ctors []*Call            // in source order
 	for _, c := range f.calls() {
 		e, q := c.Expr, c.Qual
 		if c.HeadKind != HeadImport {
@@ -133,26 +134,62 @@ func langgraphAgents(f *File) {
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
 			f.addAgent(a)
-		case qualIs(q, "StateGraph", "langgraph") || qualIs(q, "MessageGraph", "langgraph"):
-			if c.AssignedTo != "" {
-				graphs[c.Func.Qual+"\x00"+c.AssignedTo] = &Graph{Var: c.AssignedTo}
+		case qualIs(q, "initialize_agent", "langchain"):
+			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
+			// the AgentExecutor that runs the tool loop.
+			a := &Agent{Framework: "langchain", Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "initialize_agent")
+			if tl := e.Arg(0, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl})
 			}
+			f.addAgent(a)
+		case qualIs(q, "AgentExecutor", "langchain") || qualIs(q, "from_agent_and_tools", "langchain") && strings.Contains(q, "AgentExecutor."):
+			// AgentExecutor(agent=runnable, tools=[...]): the runnable (from
+			// create_tool_calling_agent & co.) only picks the next step; the
+			// executor is the loop that runs the tools.
+			a := &Agent{Framework: "langchain", Ctor: "AgentExecutor", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "AgentExecutor")
+			tl := e.Kwarg("tools")
+			if tl == nil && lastDot(q) == "from_agent_and_tools" {
+				tl = e.Arg(1, "tools")
+			}
+			if tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+			}
+			f.addAgent(a)
+		case qualIs(q, "create_deep_agent", "deepagents") || qualIs(q, "async_create_deep_agent", "deepagents"):
+			deepAgent(f, c)
+		case qualIs(q, "StateGraph", "langgraph") || qualIs(q, "MessageGraph", "langgraph"):
+			graphs[c] = &Graph{Var: c.AssignedTo}
+			ctors = append(ctors, c)
 		}
 	}
+	compileElsewhere(f, graphs)
 	if len(graphs) == 0 {
 		return
 	}
-	// Builder method calls: builder.add_node(...), builder.compile(...).
-	for _, c := range f.calls() {
+	// Builder method calls, on a variable (builder.add_node(...)) or
+	// fluently on the builder itself (StateGraph(S).add_node(...).compile()):
+	// each is applied to the graph its receiver denotes. The graph is
+	// complete before any compile() is read: a function body that adds
+	// nodes may come after the module code that compiles its result.
+	compiled := map[*Graph]bool{}
+	calls := f.calls()
+	var ordered []*Call
+	for _, c := range calls {
+		if builderMethods[c.Expr.Method()] {
+			ordered = append(ordered, c)
+		}
+	}
+	for _, c := range calls {
+		if c.Expr.Method() == "compile" {
+			ordered = append(ordered, c)
+		}
+	}
+	for _, c := range ordered {
 		e := c.Expr
-		v, m, ok := strings.Cut(e.Name, ".")
-		if !ok || strings.Contains(m, ".") {
-			continue
-		}
-		g := graphs[c.Func.Qual+"\x00"+v]
-		if g == nil {
-			g = graphs["<module>\x00"+v] // built at module level, compiled in a function
-		}
+		m := e.Method()
+		g := builderOf(graphs, receiverOf(e), 0)
 		if g == nil {
 			continue
 		}
@@ -201,26 +238,172 @@ func langgraphAgents(f *File) {
 				g.Edges = append(g.Edges, GraphEdge{src, t})
 			}
 		case "compile":
-			name := c.AssignedTo
-			if s, ok := StrArg(e, -1, "name"); ok {
-				name = s
-			}
-			if name == "" {
-				name = enclosingName(c, "graph")
-			}
+			name := agentName(e, c, "graph")
 			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
 			markModels(g)
 			boundTools(a, g)
 			f.addAgent(a)
+			compiled[g] = true
 		}
 	}
+	// A builder returned uncompiled by the function that builds it is
+	// compiled by its caller, possibly in another file: the graph is an
+	// agent named after that function.
+	for _, c := range ctors {
+		g := graphs[c]
+		if compiled[g] || c.Func == nil || c.Func.Name == "<module>" || len(g.Nodes) == 0 {
+			continue
+		}
+		returned := false
+		for _, r := range c.Func.ReturnExprs {
+			if builderOf(graphs, r, 0) == g {
+				returned = true
+			}
+		}
+		if !returned {
+			continue
+		}
+		a := &Agent{Framework: "langgraph", Ctor: "StateGraph(uncompiled)", Name: c.Func.Name, Loc: c.Loc, Call: c.Expr, Graph: g,
+			Extra: map[string]string{"builder": c.Func.Qual}}
+		graphMembers(f, a, g)
+		boundTools(a, g)
+		f.addAgent(a)
+	}
+}
+
+// compileElsewhere records compile() calls whose receiver is the result of
+// a function imported from another file (build_graph().compile(...), or a
+// variable holding it): that file may return an uncompiled builder, and
+// what the compile sets (interrupts, checkpointer) belongs to its agent.
+func compileElsewhere(f *File, graphs map[*Call]*Graph) {
+	for _, c := range f.calls() {
+		e := c.Expr
+		if e.Method() != "compile" || builderOf(graphs, receiverOf(e), 0) != nil {
+			continue
+		}
+		r := Deref(receiverOf(e))
+		if r == nil || r.Kind != ExprCall || r.Call == nil || r.Call.HeadKind != HeadImport {
+			continue
+		}
+		probe := &Agent{}
+		staticInterrupts(probe, e)
+		f.Compiles = append(f.Compiles, &Compile{Builder: r, Approvals: probe.Approvals, Checkpoint: probe.Checkpoint, Loc: c.Loc})
+	}
+}
+
+// derefAt is the value a name has where it is used: in its own scope, the
+// last assignment before the use (graph = StateGraph(S); ...;
+// graph = graph.compile() reads the builder, not the compiled graph); from
+// an enclosing scope, its last assignment (a function runs after the module
+// code around it).
+func derefAt(e *Expr) *Expr {
+	if e == nil || e.Kind != ExprName || e.Scope == nil || strings.Contains(e.Name, ".") {
+		return Deref(e)
+	}
+	bs := e.Scope.Bindings[e.Name]
+	if len(bs) == 0 {
+		return Deref(e)
+	}
+	at := e.Loc.Start.Byte
+	for i := len(bs) - 1; i >= 0; i-- {
+		b := bs[i]
+		if b.Loc.Start.Byte > at {
+			continue
+		}
+		if b.Value != nil && b.Value.Loc.Start.Byte <= at && at < b.Value.Loc.End.Byte {
+			continue // the assignment whose value holds the use
+		}
+		switch b.Kind {
+		case BindAssign, BindLoop:
+			if b.Value == nil {
+				return e
+			}
+			return b.Value
+		case BindAppend:
+			continue
+		}
+		return e
+	}
+	return Deref(e)
+}
+
+// within reports whether fn is outer or a function nested in it.
+func within(fn, outer *Func) bool {
+	for ; fn != nil; fn = fn.parent {
+		if fn == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// builderMethods are the StateGraph methods that return the builder.
+var builderMethods = map[string]bool{"add_node": true, "add_edge": true, "add_sequence": true, "set_entry_point": true,
+	"set_finish_point": true, "add_conditional_edges": true, "set_conditional_entry_point": true}
+
+// receiverOf is the object a method call is made on: a name
+// (builder.add_node) or an expression (StateGraph(S).add_node).
+func receiverOf(e *Expr) *Expr {
+	if e == nil || e.Kind != ExprCall {
+		return nil
+	}
+	if e.Recv != nil {
+		return e.Recv
+	}
+	i := strings.LastIndexByte(e.Name, '.')
+	if i <= 0 {
+		return nil
+	}
+	return &Expr{Kind: ExprName, Name: e.Name[:i], Scope: e.Scope, Loc: e.Loc}
+}
+
+// builderOf is the graph builder an expression denotes: a StateGraph(...)
+// call, a builder method called on one, a variable holding one, or a call
+// of a function of the file that returns one.
+func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
+	if e == nil || depth > 8 {
+		return nil
+	}
+	switch e.Kind {
+	case ExprName:
+		if d := derefAt(e); d != nil && d != e {
+			return builderOf(graphs, d, depth+1)
+		}
+	case ExprCall:
+		if e.Call != nil {
+			if g := graphs[e.Call]; g != nil {
+				return g
+			}
+		}
+		if builderMethods[e.Method()] {
+			return builderOf(graphs, receiverOf(e), depth+1)
+		}
+		var fn *Func
+		switch {
+		case e.Call != nil && e.Call.HeadKind == HeadLocal && e.Recv == nil:
+			fn = funcDef(e.Scope, e.Name)
+		case e.Call != nil && e.Call.HeadKind == HeadSelf && e.Call.Func != nil && e.Call.Func.class != nil:
+			fn = e.Call.Func.class.Methods[lastDot(e.Call.Qual)] // self.build_graph()
+		}
+		if fn != nil {
+			for _, r := range fn.ReturnExprs {
+				if g := builderOf(graphs, r, depth+1); g != nil {
+					return g
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func agentName(e *Expr, c *Call, ctor string) string {
 	if s, ok := StrArg(e, -1, "name"); ok && s != "" {
 		return s
+	}
+	if v := e.Kwarg("name"); v != nil {
+		return computedName(v, c, ctor)
 	}
 	return enclosingName(c, ctor)
 }
@@ -249,6 +432,166 @@ func staticInterrupts(a *Agent, e *Expr) {
 	}
 }
 
+// deepAgent reads create_deep_agent(model, tools, subagents=[...],
+// interrupt_on={...}) (deepagents graph.py). The agent also has the
+// filesystem, todo and task tools deepagents adds (catalog builtin_tools,
+// attached by the workspace); `execute` only with a backend that may be a
+// sandbox. Each declarative sub-agent ({"name", "tools", "interrupt_on"})
+// is an agent the parent reaches through `task`: without its own tools it
+// inherits the parent's, without its own interrupt_on the parent's.
+// A compiled sub-agent ({"name", "runnable"}) is the runnable.
+func deepAgent(f *File, c *Call) {
+	e := c.Expr
+	a := &Agent{Framework: "langchain", Ctor: lastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo,
+		Extra: map[string]string{"builtins": "create_deep_agent"}}
+	a.Name = agentName(e, c, "create_deep_agent")
+	tl := e.Kwarg("tools")
+	if tl == nil && len(e.Args) > 0 && Deref(e.Args[0]) != nil && Deref(e.Args[0]).Kind == ExprList {
+		tl = e.Args[0] // deepagents < 0.2: create_deep_agent(tools, instructions, ...)
+	} else if tl == nil {
+		tl = e.Arg(1, "tools")
+	}
+	var own []ToolRef
+	if tl != nil {
+		own = []ToolRef{{Expr: tl}}
+		a.Tools = append(a.Tools, own...)
+	}
+	a.Extra["backend"] = backendKind(e.Kwarg("backend"), 0)
+	var parentHITL *Approval
+	if on := e.Kwarg("interrupt_on"); on != nil {
+		parentHITL = interruptOn(on, "create_deep_agent(interrupt_on=...)")
+		a.Approvals = append(a.Approvals, parentHITL)
+	}
+	staticInterrupts(a, e)
+	middleware(a, e.Kwarg("middleware"))
+	var subs []*Agent
+	if l := Deref(e.Kwarg("subagents")); l != nil && l.Kind == ExprList {
+		for _, el := range l.Elems {
+			d := Deref(el)
+			if d != nil && d.Kind == ExprCall && (d.Method() == "SubAgent" || d.Method() == "CompiledSubAgent") {
+				d = kwargsDict(d) // SubAgent(name=..., tools=[...]): the TypedDict, spelled as a call
+			}
+			if d == nil || d.Kind != ExprDict {
+				if d != nil {
+					a.SubAgents = append(a.SubAgents, d) // a SubAgent built elsewhere
+				}
+				continue
+			}
+			if dictGet(d, "graph_id") != nil {
+				continue // an async sub-agent runs remotely, outside this tree
+			}
+			if r := dictGet(d, "runnable"); r != nil {
+				a.SubAgents = append(a.SubAgents, r)
+				continue
+			}
+			name, _ := Deref(dictGet(d, "name")).StrValue()
+			if name == "" {
+				name = a.Name + ".subagent"
+			}
+			sub := &Agent{Name: name, Framework: "langchain", Ctor: "deepagents.SubAgent", Loc: d.Loc, NameLoc: d.Loc,
+				Extra: map[string]string{"builtins": "FilesystemMiddleware", "subagent_of": a.Name}}
+			sub.Extra["backend"] = a.Extra["backend"]
+			if st := dictGet(d, "tools"); st != nil {
+				sub.Tools = []ToolRef{{Expr: st}}
+			} else {
+				sub.Tools = append([]ToolRef(nil), own...)
+			}
+			if on := dictGet(d, "interrupt_on"); on != nil {
+				sub.Approvals = append(sub.Approvals, interruptOn(on, name+" interrupt_on"))
+			} else if parentHITL != nil {
+				sub.Approvals = append(sub.Approvals, parentHITL)
+			}
+			middleware(sub, dictGet(d, "middleware"))
+			subs = append(subs, sub)
+		}
+	}
+	for _, s := range subs {
+		f.addAgent(s)
+		a.Delegates = append(a.Delegates, s.ID)
+	}
+	f.addAgent(a)
+}
+
+// backendKind says what a deepagents backend's file tools touch: "state"
+// (no backend, StateBackend, StoreBackend: files live in the agent's own
+// state or store), "disk" (FilesystemBackend: the real files, no shell) or
+// "sandbox" (a sandbox, a local shell, or a backend acg cannot read: it may
+// run commands, fail closed). A CompositeBackend is its widest route.
+func backendKind(b *Expr, depth int) string {
+	b = Deref(b)
+	if b == nil || b.Kind == ExprNone {
+		return "state"
+	}
+	if b.Kind == ExprCall && depth < 4 {
+		switch b.Method() {
+		case "StateBackend", "StoreBackend":
+			return "state"
+		case "FilesystemBackend", "ContextHubBackend":
+			return "disk"
+		case "CompositeBackend":
+			kind := backendKind(b.Arg(0, "default"), depth+1)
+			if r := Deref(b.Arg(1, "routes")); r != nil && r.Kind == ExprDict {
+				for _, v := range r.Elems {
+					if k := backendKind(v, depth+1); k == "sandbox" || k == "disk" && kind == "state" {
+						kind = k
+					}
+				}
+			} else if r != nil {
+				return "sandbox"
+			}
+			return kind
+		}
+	}
+	return "sandbox"
+}
+
+// kwargsDict turns a TypedDict constructor call into the dict it builds.
+func kwargsDict(c *Expr) *Expr {
+	d := &Expr{Kind: ExprDict, Loc: c.Loc, Scope: c.Scope}
+	for _, k := range c.Kw {
+		d.Keys = append(d.Keys, &Expr{Kind: ExprStr, Str: k.Name, Loc: c.Loc, Scope: c.Scope})
+		d.Elems = append(d.Elems, k.Value)
+	}
+	return d
+}
+
+// dictGet returns the value of a string key of a dict literal.
+func dictGet(d *Expr, key string) *Expr {
+	if d == nil || d.Kind != ExprDict {
+		return nil
+	}
+	for i, k := range d.Keys {
+		if s, ok := k.StrValue(); ok && s == key && i < len(d.Elems) {
+			return d.Elems[i]
+		}
+	}
+	return nil
+}
+
+// interruptOn reads an interrupt_on mapping: tool name -> True, False or a
+// config dict ({"allowed_decisions": [...]}). A name whose value is truthy
+// or a dict is gated; the approval is that of HumanInTheLoopMiddleware,
+// which is what deepagents builds from it.
+func interruptOn(on *Expr, detail string) *Approval {
+	ap := &Approval{Kind: "hitl_middleware", Loc: on.Loc, Expr: on, Detail: detail}
+	d := Deref(on)
+	if d == nil || d.Kind != ExprDict {
+		return ap
+	}
+	for i, k := range d.Keys {
+		name, ok := k.StrValue()
+		if !ok || i >= len(d.Elems) {
+			continue
+		}
+		v := Deref(d.Elems[i])
+		// A dict, True, or a config object (InterruptOnConfig(...)) asks.
+		if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || v.Kind == ExprCall || (known && t)) {
+			ap.Tools = append(ap.Tools, name)
+		}
+	}
+	return ap
+}
+
 // middleware reads create_agent's middleware list: HumanInTheLoopMiddleware
 // gates the tools its interrupt_on names; some middleware adds tools.
 func middleware(a *Agent, list *Expr) {
@@ -264,20 +607,9 @@ func middleware(a *Agent, list *Expr) {
 		q := QualOf(m)
 		switch {
 		case qualIs(q, "HumanInTheLoopMiddleware", "langchain"):
-			on := Deref(m.Arg(0, "interrupt_on"))
 			ap := &Approval{Kind: "hitl_middleware", Loc: m.Loc, Expr: m}
-			if on != nil && on.Kind == ExprDict {
-				for i, k := range on.Keys {
-					name, ok := k.StrValue()
-					if !ok {
-						continue
-					}
-					v := Deref(on.Elems[i])
-					// A dict, True, or a config object (InterruptOnConfig(...)) asks.
-					if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || v.Kind == ExprCall || (known && t)) {
-						ap.Tools = append(ap.Tools, name)
-					}
-				}
+			if on := m.Arg(0, "interrupt_on"); on != nil {
+				ap.Tools = interruptOn(on, "").Tools
 			}
 			a.Approvals = append(a.Approvals, ap)
 		case qualIs(q, "ShellToolMiddleware", "langchain"), qualIs(q, "FilesystemFileSearchMiddleware", "langchain"):
@@ -393,6 +725,14 @@ func graphMembers(f *File, a *Agent, g *Graph) {
 				f.addTool(t)
 				a.Tools = append(a.Tools, ToolRef{Tool: t, Node: n.Name})
 				commandEdges(g, n.Name, fn)
+				// A node that builds an agent and runs it
+				// (create_react_agent(...) inside the node function) runs
+				// that agent as a step of the graph.
+				for _, inner := range f.Agents {
+					if inner != a && inner.Call != nil && inner.Call.Call != nil && within(inner.Call.Call.Func, fn) {
+						a.Delegates = append(a.Delegates, inner.ID)
+					}
+				}
 				continue
 			}
 			// An imported function, a compiled graph or an agent: resolved later.

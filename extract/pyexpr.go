@@ -84,7 +84,7 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 	case "list", "tuple", "set", "expression_list", "pattern_list":
 		ex.Kind = ExprList
 		var fl Flow
-		for _, c := range named(n) {
+		for _, c := range exprKids(n) {
 			f, e := w.expr(c)
 			fl = union(fl, f)
 			ex.Elems = append(ex.Elems, e)
@@ -93,7 +93,7 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 	case "dictionary":
 		ex.Kind = ExprDict
 		var fl Flow
-		for _, c := range named(n) {
+		for _, c := range exprKids(n) {
 			switch c.Type() {
 			case "pair":
 				kf, ke := w.expr(c.ChildByFieldName("key"))
@@ -140,14 +140,33 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		}
 		return union(lf, rf), ex
 	case "boolean_operator":
-		lf, _ := w.expr(n.ChildByFieldName("left"))
+		lf, le := w.expr(n.ChildByFieldName("left"))
 		var rf Flow
-		w.cond(func() { rf, _ = w.expr(n.ChildByFieldName("right")) })
+		var re *Expr
+		w.cond(func() { rf, re = w.expr(n.ChildByFieldName("right")) })
+		ex.Kind, ex.Elems = ExprBoolOp, []*Expr{le, re}
+		ex.Str = strings.TrimSpace(b.text(n.ChildByFieldName("operator")))
 		return union(lf, rf), ex
 	case "comparison_operator", "not_operator":
-		// The result is a boolean: no data of the operands flows on.
-		for _, c := range named(n) {
-			w.expr(c)
+		// The result is a boolean: no data of the operands flows on. The
+		// expression is kept when it is simple (x is None, "a" in names,
+		// not x) so that a branch a literal argument decides can be
+		// dropped when a factory is resolved with its arguments.
+		var ops []*Expr
+		for _, c := range exprKids(n) {
+			_, e := w.expr(c)
+			ops = append(ops, e)
+		}
+		switch {
+		case n.Type() == "not_operator" && len(ops) == 1:
+			ex.Kind, ex.Elems = ExprNot, ops
+		case n.Type() == "comparison_operator" && len(ops) == 2:
+			// The operator is the text between the operands: "is not", "in".
+			from, to := ops[0].Loc.End.Byte, ops[1].Loc.Start.Byte
+			if int(n.StartByte()) <= from && from <= to && to <= int(n.EndByte()) {
+				ex.Kind, ex.Elems = ExprCompare, ops
+				ex.Str = strings.Join(strings.Fields(string(b.src[from:to])), " ")
+			}
 		}
 		return nil, ex
 	case "unary_operator":
@@ -207,11 +226,30 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 	}
 	// Anything else: evaluate the children for calls and join their flows.
 	var fl Flow
-	for _, c := range named(n) {
+	for _, c := range exprKids(n) {
 		f, _ := w.expr(c)
 		fl = union(fl, f)
 	}
 	return fl, ex
+}
+
+// exprKids are the named children of an expression that are expressions:
+// a comment inside a list literal (`# WebsiteSearchTool(),`) is not an
+// element.
+func exprKids(n *node) []*node {
+	kids := named(n)
+	for i, k := range kids {
+		if k.Type() == "comment" {
+			out := append([]*node(nil), kids[:i]...)
+			for _, k := range kids[i+1:] {
+				if k.Type() != "comment" {
+					out = append(out, k)
+				}
+			}
+			return out
+		}
+	}
+	return kids
 }
 
 func (w *walker) str(n *node, ex *Expr) (Flow, *Expr) {
@@ -271,13 +309,22 @@ func (w *walker) constString(e *Expr) (string, bool) {
 func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 	saved := copyEnv(w.env)
 	var fl Flow
+	var iter *Expr
+	loopVar := ""
 	w.cond(func() {
 		var body *node
-		for _, c := range named(n) {
+		for _, c := range exprKids(n) {
 			switch c.Type() {
 			case "for_in_clause":
-				rf, _ := w.expr(c.ChildByFieldName("right"))
-				w.bindTarget(c.ChildByFieldName("left"), rf, nil, BindLoop)
+				rf, re := w.expr(c.ChildByFieldName("right"))
+				left := c.ChildByFieldName("left")
+				if iter == nil && loopVar == "" {
+					iter = re
+					if left != nil && left.Type() == "identifier" {
+						loopVar = w.b.text(left)
+					}
+				}
+				w.bindTarget(left, rf, nil, BindLoop)
 			case "if_clause":
 				for _, cc := range named(c) {
 					w.expr(cc)
@@ -295,6 +342,9 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 		fl, el = w.expr(body)
 		if el != nil {
 			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
+			if iter != nil && loopVar != "" {
+				ex.Elems, ex.Name = append(ex.Elems, iter), loopVar
+			}
 		}
 	})
 	w.env = saved
@@ -342,6 +392,13 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 	fnode := n.ChildByFieldName("function")
 	c := &Call{Func: w.fn, Loc: ex.Loc}
 	var recv Flow
+	if fnode.Type() == "subscript" {
+		// Agent[MyContext](...): a generic class specialised for a type is
+		// still that class, so the call is resolved through its value.
+		if v := fnode.ChildByFieldName("value"); v != nil && (v.Type() == "identifier" || v.Type() == "attribute") {
+			fnode = v
+		}
+	}
 	// Resolve the callee.
 	switch fnode.Type() {
 	case "identifier":
@@ -569,7 +626,7 @@ func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 	default:
 		return
 	}
-	b := &Binding{Name: chain[0], Kind: BindAppend, Value: val, Loc: ex.Loc}
+	b := &Binding{Name: chain[0], Kind: BindAppend, Value: val, Loc: ex.Loc, Guards: w.guardsNow()}
 	if len(chain) == 3 {
 		b.Attr = chain[1]
 	}

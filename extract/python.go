@@ -98,6 +98,16 @@ type walker struct {
 	replay bool
 	// pending are nested function bodies to walk after this one.
 	pending *[]func()
+	// guards are the conditions of the ifs around the current statement.
+	guards []Guard
+}
+
+// guardsNow returns the current guards, safe to keep.
+func (w *walker) guardsNow() []Guard {
+	if len(w.guards) == 0 {
+		return nil
+	}
+	return w.guards[:len(w.guards):len(w.guards)]
 }
 
 // LineStarts returns the byte offset of each line start, for PointAt.

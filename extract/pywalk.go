@@ -35,9 +35,11 @@ func (w *walker) block(n *node) {
 	if n == nil {
 		return
 	}
+	n0 := len(w.guards)
 	for _, st := range named(n) {
 		w.stmt(st)
 	}
+	w.guards = w.guards[:n0]
 }
 
 // cond walks something that may not run (a branch, a loop body): calls in it
@@ -52,17 +54,36 @@ func (w *walker) cond(f func()) {
 
 // branches walks alternative blocks from the same starting state and joins
 // the variable flows, so a value assigned on either path is kept.
-func (w *walker) branches(blocks ...*node) {
+func (w *walker) branches(blocks []*node, guards [][]Guard) {
 	start := copyEnv(w.env)
 	joined := copyEnv(w.env)
-	for _, bl := range blocks {
+	for i, bl := range blocks {
 		w.env = copyEnv(start)
+		n0 := len(w.guards)
+		if i < len(guards) {
+			w.guards = append(w.guards[:n0:n0], guards[i]...)
+		}
 		w.cond(func() { w.block(bl) })
+		w.guards = w.guards[:n0]
 		for k, v := range w.env {
 			joined[k] = union(joined[k], v)
 		}
 	}
 	w.env = joined
+}
+
+// endsFlow reports whether a block always leaves its function or loop by
+// its last statement (return, raise, continue, break).
+func endsFlow(bl *node) bool {
+	st := exprKids(bl)
+	if len(st) == 0 {
+		return false
+	}
+	switch st[len(st)-1].Type() {
+	case "return_statement", "raise_statement", "continue_statement", "break_statement":
+		return true
+	}
+	return false
 }
 
 func copyEnv(e map[string]Flow) map[string]Flow {
@@ -81,29 +102,44 @@ func (w *walker) stmt(st *node) {
 			w.exprStmt(e)
 		}
 	case "return_statement":
-		for _, e := range named(st) {
+		for _, e := range exprKids(st) {
 			fl, ex := w.expr(e)
 			w.fn.Returns = union(w.fn.Returns, extend(fl, b.loc(st), "returned"))
 			w.fn.ReturnExprs = append(w.fn.ReturnExprs, ex)
+			w.fn.ReturnGuards = append(w.fn.ReturnGuards, w.guardsNow())
 		}
 	case "if_statement":
-		w.expr(st.ChildByFieldName("condition"))
-		blocks := []*node{st.ChildByFieldName("consequence")}
+		_, ce := w.expr(st.ChildByFieldName("condition"))
+		cons := st.ChildByFieldName("consequence")
+		blocks := []*node{cons}
+		// Each branch runs when every earlier condition failed and its own
+		// holds.
+		var negs []Guard
+		guards := [][]Guard{{{Cond: ce}}}
+		negs = append(negs, Guard{Cond: ce, Neg: true})
 		hasElse := false
 		for _, alt := range named(st) {
 			switch alt.Type() {
 			case "elif_clause":
-				w.cond(func() { w.expr(alt.ChildByFieldName("condition")) })
+				var ee *Expr
+				w.cond(func() { _, ee = w.expr(alt.ChildByFieldName("condition")) })
 				blocks = append(blocks, alt.ChildByFieldName("consequence"))
+				guards = append(guards, append(append([]Guard(nil), negs...), Guard{Cond: ee}))
+				negs = append(negs, Guard{Cond: ee, Neg: true})
 			case "else_clause":
 				hasElse = true
 				blocks = append(blocks, alt.ChildByFieldName("body"))
+				guards = append(guards, append([]Guard(nil), negs...))
 			}
 		}
 		if !hasElse {
 			blocks = append(blocks, nil)
 		}
-		w.branches(blocks...)
+		w.branches(blocks, guards)
+		if !hasElse && len(blocks) == 2 && endsFlow(cons) {
+			// `if cond: return x` — what follows runs only when cond fails.
+			w.guards = append(w.guards[:len(w.guards):len(w.guards)], Guard{Cond: ce, Neg: true})
+		}
 	case "for_statement":
 		fl, _ := w.expr(st.ChildByFieldName("right"))
 		w.cond(func() {
@@ -246,7 +282,7 @@ func (w *walker) exprStmt(e *node) {
 			name := b.text(left)
 			w.env[name] = union(w.env[name], extend(fl, b.loc(left), name))
 			if strings.TrimSpace(b.text(e.ChildByFieldName("operator"))) == "+=" || strings.Contains(b.text(e), "+=") {
-				w.fn.Scope.add(&Binding{Name: name, Kind: BindAppend, Value: ex, Loc: b.loc(e)})
+				w.fn.Scope.add(&Binding{Name: name, Kind: BindAppend, Value: ex, Loc: b.loc(e), Guards: w.guardsNow()})
 			}
 		} else {
 			w.expr(left)
@@ -276,7 +312,7 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 			}
 		}
 		if !w.replay {
-			w.fn.Scope.add(&Binding{Name: name, Kind: kind, Value: ex, Loc: b.loc(t)})
+			w.fn.Scope.add(&Binding{Name: name, Kind: kind, Value: ex, Loc: b.loc(t), Guards: w.guardsNow()})
 		}
 	case "as_pattern_target":
 		for _, c := range named(t) {
@@ -351,7 +387,7 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
 	fn.Qual = name
 	if w.class != nil {
-		fn.Class = w.class.Name
+		fn.Class, fn.class = w.class.Name, w.class
 		fn.Qual = w.class.Name + "." + name
 	} else if w.fn.Name != "<module>" {
 		fn.Qual = w.fn.Qual + "." + name

@@ -22,6 +22,12 @@ type builder struct {
 	links   []capgraph.Link
 	servers []*capgraph.Server
 	srv     *servers // MCP servers, indexed on first use (servers.go)
+	// compiled holds what compile() calls in other files set on the agent
+	// of a builder returned uncompiled (extract.Compile).
+	compiled map[*extract.Agent][]*extract.Compile
+	// fr binds the parameters of the in-tree function whose result is
+	// being resolved to the arguments of its call (factories.go).
+	fr *frame
 }
 
 // member is what an element of a tool list turns out to be.
@@ -66,6 +72,7 @@ func buildParts(ix *index, files []*extract.File) *parts {
 			}
 		}
 	}
+	b.joinCompiles(files)
 	for _, f := range files {
 		for _, a := range f.Agents {
 			b.resolveAgent(f, a)
@@ -176,6 +183,14 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		for _, m := range b.members(s, 0) {
 			if m.agent != nil {
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+			} else if m.tool != nil && m.tool.Src != nil && m.tool.Src.Func != nil {
+				// A node function of another file that builds an agent and
+				// runs it (create_react_agent(...) inside the node).
+				for _, inner := range b.agentsBuiltIn(m.tool.Src.Func) {
+					if inner != a {
+						b.links = append(b.links, capgraph.Link{From: a.ID, To: inner.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+					}
+				}
 			}
 		}
 	}
@@ -186,6 +201,82 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	for _, d := range a.Delegates {
 		b.links = append(b.links, capgraph.Link{From: a.ID, To: d, Kind: capgraph.EdgeSubAgent, Loc: a.Loc})
 	}
+	if prov := a.Extra["builtins"]; prov != "" {
+		b.builtinTools(f, a, prov)
+	}
+}
+
+// joinCompiles joins each compile() of a builder made in another file to
+// the agent of that builder: the function the call runs, when it returns
+// an uncompiled graph builder (extract: Extra["builder"]).
+func (b *builder) joinCompiles(files []*extract.File) {
+	byBuilder := map[*extract.Func]*extract.Agent{}
+	for a := range b.agents {
+		if a.Extra["builder"] == "" || a.Call == nil || a.Call.Call == nil || a.Call.Call.Func == nil {
+			continue
+		}
+		byBuilder[a.Call.Call.Func] = a
+	}
+	if len(byBuilder) == 0 {
+		return
+	}
+	for _, f := range files {
+		for _, c := range f.Compiles {
+			if c.Builder == nil || c.Builder.Call == nil {
+				continue
+			}
+			if a := byBuilder[b.ix.callee(c.Builder.Call)]; a != nil {
+				if b.compiled == nil {
+					b.compiled = map[*extract.Agent][]*extract.Compile{}
+				}
+				b.compiled[a] = append(b.compiled[a], c)
+			}
+		}
+	}
+}
+
+// builtinTools gives an agent the tools its factory adds without the code
+// naming them (catalog builtin_tools: create_deep_agent's files, todos and
+// task). The file tools of a deepagents backend that keeps files in the
+// agent's own state touch nothing outside it, so they are left out; the
+// shell tool, which needs a sandbox backend, is added only when the agent
+// may have one.
+func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider string) {
+	p := b.an.Catalog.Builtin(provider)
+	if p == nil {
+		return
+	}
+	ca := b.agents[a]
+	backend := a.Extra["backend"]
+	for _, ct := range p.Tools {
+		switch {
+		case ct.Name == "execute" && backend != "sandbox":
+			continue
+		case deepFileTools[ct.Name] && backend == "state":
+			continue
+		}
+		t := &extract.Tool{ID: f.Path + "#" + provider + "." + ct.Name, Name: ct.Name, Framework: a.Framework,
+			Kind: extract.ToolBuiltin, Loc: a.Loc, NameLoc: a.Loc}
+		node := b.addResolved(t, ct.EffectsOf("catalog: built-in tool of "+provider))
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: a.Loc, Gates: b.useGates(f, a, node, "")})
+	}
+}
+
+// agentsBuiltIn are the agents whose constructor runs in fn or in a
+// function nested in it, by id.
+func (b *builder) agentsBuiltIn(fn *extract.Func) []*extract.Agent {
+	var out []*extract.Agent
+	for a := range b.agents {
+		if a.Call == nil || a.Call.Call == nil || a.Call.Call.Func == nil {
+			continue
+		}
+		in := a.Call.Call.Func
+		if in == fn || in.Loc.File == fn.Loc.File && fn.Name != "<module>" && strings.HasPrefix(in.Qual, fn.Qual+".") {
+			out = append(out, a)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
 }
 
 // useGates returns the agent's approvals that stand before every call of a
@@ -193,7 +284,11 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 // leading to it, and gate nodes that dominate its node.
 func (b *builder) useGates(f *extract.File, a *extract.Agent, t *capgraph.Tool, node string) []*extract.Approval {
 	var out []*extract.Approval
-	for _, ap := range a.Approvals {
+	approvals := a.Approvals
+	for _, c := range b.compiled[a] {
+		approvals = append(approvals[:len(approvals):len(approvals)], c.Approvals...)
+	}
+	for _, ap := range approvals {
 		if ap.Covers(t.Name, node) || (ap.After && a.Graph != nil && afterCovers(a.Graph, ap.Nodes, node)) {
 			out = append(out, ap)
 		}
@@ -345,8 +440,19 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 	case extract.ExprNone:
 		return nil
 	case extract.ExprComp:
-		// [registry[n] for n in names]: some of the element's values.
+		// [registry[n] for n in NAMES]: the entries NAMES picks, when both
+		// are known; else some of the element's values.
+		if ms, ok := b.comprehension(e, depth); ok {
+			return ms
+		}
 		return b.members(e.Elems[0], depth+1)
+	case extract.ExprBoolOp:
+		// tools or [] / extra and [extra]: either side.
+		var out []member
+		for _, x := range e.Elems {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
 	case extract.ExprSubscript:
 		// registry[name] or tools[0]: any element of the container.
 		if len(e.Elems) > 0 {
@@ -378,7 +484,7 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		return []member{b.unknown(e, e.Name+" is a module")}
 	}
 	f := t.file
-	bd := t.bind
+	bd := b.liveBinding(e, t.bind)
 	switch bd.Kind {
 	case extract.BindDef:
 		if tool := f.ToolBySymbol(bd.Name); tool != nil && tool.Func == bd.Func {
@@ -414,15 +520,16 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
 		}
 		out := b.membersOfValue(f, bd, depth)
-		// Appends to the same variable anywhere in its scope.
+		// Appends to the same variable anywhere in its scope, unless a
+		// condition the arguments decide excludes them.
 		for _, x := range e.Scope.Lookup(bd.Name) {
-			if x.Kind == extract.BindAppend && x.Attr == "" {
+			if x.Kind == extract.BindAppend && x.Attr == "" && !b.excluded(x.Guards) {
 				out = append(out, b.members(x.Value, depth+1)...)
 			}
 		}
 		if t.file != nil && e.Scope.Lookup(bd.Name) == nil {
 			for _, x := range t.file.Scope.Lookup(bd.Name) {
-				if x.Kind == extract.BindAppend && x.Attr == "" {
+				if x.Kind == extract.BindAppend && x.Attr == "" && !b.excluded(x.Guards) {
 					out = append(out, b.members(x.Value, depth+1)...)
 				}
 			}
@@ -435,6 +542,9 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		}
 	}
 	if bd.Kind == extract.BindParam {
+		if av, ok := b.fr.arg(bd); ok {
+			return b.inFrame(av.fr, func() []member { return b.members(av.e, depth+1) })
+		}
 		if ms, ok := b.paramArgs(e, bd, depth); ok {
 			return ms
 		}
@@ -522,12 +632,18 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 	}
 	if fn := b.calledFunc(e, q); fn != nil {
 		// A function of the tree that builds the list (get_tools()): what
-		// it returns.
-		var out []member
-		for _, r := range fn.ReturnExprs {
-			out = append(out, b.members(r, depth+1)...)
-		}
-		return out
+		// it returns, with its parameters bound to this call's arguments
+		// so that the returns and appends they rule out are dropped.
+		return b.inFrame(b.bindArgs(fn, e), func() []member {
+			var out []member
+			for i, r := range fn.ReturnExprs {
+				if i < len(fn.ReturnGuards) && b.excluded(fn.ReturnGuards[i]) {
+					continue
+				}
+				out = append(out, b.members(r, depth+1)...)
+			}
+			return out
+		})
 	}
 	switch {
 	case extract.QualIs(q, "handoff", "agents"):
@@ -549,6 +665,9 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 				if tool := t.file.ToolBySymbol(t.bind.Name); tool != nil {
 					return []member{{tool: b.addTool(tool), loc: e.Loc}}
 				}
+				if ct := b.classTool(t.file, t.bind.Class, e, 0); ct != nil {
+					return []member{{tool: ct, loc: e.Loc}}
+				}
 			}
 		}
 		return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
@@ -557,8 +676,94 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		if tool := f.ToolBySymbol(e.Call.Qual); tool != nil {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
 		}
+		if cl := f.Classes[e.Call.Qual]; cl != nil {
+			if ct := b.classTool(f, cl, e, 0); ct != nil {
+				return []member{{tool: ct, loc: e.Loc}}
+			}
+		}
 	}
 	return []member{b.unknown(e, "the tool is made by "+e.Name+"(...), which acg cannot follow")}
+}
+
+// classTool makes the tool of an in-tree class whose base is a known tool
+// class, however far up: a tool class of the tree (BaseTool subclasses,
+// transitively) or a catalogued prebuilt class (class MyRag(RagTool)).
+// Its own _run decides its effects, else the nearest inherited _run, else
+// the catalogued base's entry. nil when no base is a tool.
+func (b *builder) classTool(f *extract.File, cl *extract.Class, e *extract.Expr, depth int) *capgraph.Tool {
+	return b.classToolOf(f, cl, e, depth, cl, "")
+}
+
+// classToolOf is classTool looking at an ancestor cl of the class top
+// (named, in the code, `named` when an in-tree class between sets name).
+func (b *builder) classToolOf(f *extract.File, cl *extract.Class, e *extract.Expr, depth int, top *extract.Class, named string) *capgraph.Tool {
+	if cl == nil || depth > 8 {
+		return nil
+	}
+	if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok && s != "" && named == "" {
+		named = s
+	}
+	run := cl.Methods["_run"]
+	if run == nil {
+		run = cl.Methods["_arun"]
+	}
+	name := cl.Name
+	if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok && s != "" {
+		name = s
+	}
+	mk := func(fw string, inherited *extract.Func, baseName string) *capgraph.Tool {
+		body := run
+		if body == nil {
+			body = inherited
+		}
+		if name == cl.Name && baseName != "" {
+			if _, own := cl.Attrs["name"]; !own {
+				name = baseName
+			}
+		}
+		return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name, Name: name, Symbol: cl.Name, Framework: fw,
+			Kind: extract.ToolClass, Func: body, Loc: cl.Loc, NameLoc: cl.NameLoc})
+	}
+	for _, base := range cl.Bases {
+		if base == nil || base.Kind != extract.ExprName || cl.Scope == nil {
+			continue
+		}
+		if t, ok := b.ix.lookup(cl.Scope, base.Name, 0); ok && t.bind != nil && t.bind.Kind == extract.BindClass {
+			if bt := t.file.ToolBySymbol(t.bind.Name); bt != nil && bt.Kind == extract.ToolClass {
+				return mk(bt.Framework, bt.Func, bt.Name)
+			}
+			if ct := b.classToolOf(t.file, t.bind.Class, e, depth+1, top, named); ct != nil {
+				if ct.Src != nil && ct.Src.Kind == extract.ToolPrebuilt {
+					if run == nil {
+						return ct
+					}
+					return mk(ct.Framework, run, "")
+				}
+				var body *extract.Func
+				if ct.Src != nil {
+					body = ct.Src.Func
+				}
+				return mk(ct.Framework, body, ct.Name)
+			}
+			continue
+		}
+		q := extract.QualOf(base)
+		if q == "" || b.an.Catalog.Tool(q) == nil {
+			continue
+		}
+		if run != nil {
+			return mk(frameworkOfQual(q), run, "")
+		}
+		// No body of its own: the catalogued base runs, configured by the
+		// subclass's constructor call, under the name the subclass gives.
+		ct := b.prebuilt(e, q, top.Name)
+		if named != "" {
+			ct.Name = named
+			ct.Src.Name = named
+		}
+		return ct
+	}
+	return nil
 }
 
 // calledFunc returns the function of the tree a call runs, when the call is
@@ -585,7 +790,18 @@ func (b *builder) calledFunc(e *extract.Expr, q string) *extract.Func {
 			t, ok = b.ix.qualified(q, f, 0)
 		}
 	}
-	if !ok || t.bind == nil || t.bind.Kind != extract.BindDef || len(t.bind.Func.ReturnExprs) == 0 {
+	if !ok || t.bind == nil {
+		return nil
+	}
+	if t.bind.Kind == extract.BindClass && strings.Contains(t.name, ".") {
+		// ExaSearchTool.tools(): a method called on its class (a static
+		// factory of the tools the class defines).
+		if fn := funcOfTarget(t); fn != nil && len(fn.ReturnExprs) > 0 {
+			return fn
+		}
+		return nil
+	}
+	if t.bind.Kind != extract.BindDef || len(t.bind.Func.ReturnExprs) == 0 {
 		return nil
 	}
 	return t.bind.Func
@@ -669,10 +885,27 @@ func sameCtor(a, b *extract.Expr) bool {
 func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 	recvName := strings.TrimSuffix(e.Name, ".get_tools")
 	recv := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: recvName, Scope: e.Scope, Loc: e.Loc})
-	if recv == nil || recv.Kind != extract.ExprCall {
+	if attr, ok := strings.CutPrefix(recvName, "self."); ok && e.Scope != nil && e.Scope.Func != nil && e.Scope.Func.Class != "" {
+		// toolkit = FileManagementToolkit(...) at class level, used as
+		// self.toolkit in a method.
+		if f := b.ix.fileOf(e.Scope); f != nil && f.Classes[e.Scope.Func.Class] != nil {
+			if v := extract.Deref(f.Classes[e.Scope.Func.Class].Attrs[attr]); v != nil {
+				recv = v
+			}
+		}
+	}
+	var q string
+	switch {
+	case recv != nil && recv.Kind == extract.ExprCall:
+		q = extract.QualOf(recv)
+	case e.Call != nil && e.Call.HeadKind == extract.HeadObject && strings.HasSuffix(e.Call.Qual, "().get_tools"):
+		// self.toolkit.get_tools() with self.toolkit = GmailToolkit() set
+		// in __init__: the walker knows the attribute's type, not the
+		// constructor's arguments (every tool of the kit, fail closed).
+		q, recv = strings.TrimSuffix(e.Call.Qual, "().get_tools"), nil
+	default:
 		return []member{b.unknown(e, recvName+".get_tools() comes from something acg cannot follow")}
 	}
-	q := extract.QualOf(recv)
 	kit := b.an.Catalog.Toolkit(q)
 	if kit == nil {
 		return []member{b.unknown(e, "toolkit "+q+" is not in the catalog")}
@@ -749,6 +982,10 @@ func (b *builder) unknown(e *extract.Expr, why string) member {
 	b.order = append(b.order, id)
 	return member{tool: ct, loc: e.Loc}
 }
+
+// deepFileTools are the file tools of deepagents' FilesystemMiddleware.
+var deepFileTools = map[string]bool{"ls": true, "read_file": true, "write_file": true, "edit_file": true,
+	"delete": true, "glob": true, "grep": true}
 
 func frameworkOf(f *extract.File) string {
 	for _, a := range f.Agents {

@@ -58,8 +58,13 @@ func joined(f *extract.File) bool {
 	if f.Lang != extract.LangPython || len(f.Servers) > 0 || f.Crew != nil || f.Client != nil || f.Claude != nil || f.Subagent != nil {
 		return true
 	}
+	// A compile() of a builder made elsewhere and the agent of a builder
+	// returned uncompiled are joined by joinCompiles, in either direction.
+	if len(f.Compiles) > 0 {
+		return true
+	}
 	for _, a := range f.Agents {
-		if !plainFrameworks[a.Framework] {
+		if !plainFrameworks[a.Framework] || a.Extra["builder"] != "" {
 			return true
 		}
 	}

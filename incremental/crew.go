@@ -185,6 +185,14 @@ func (b *builder) crewAgents(f *extract.File, e *extract.Expr) []*extract.Agent 
 	if e.Kind == extract.ExprCall && strings.HasPrefix(e.Name, "self.") && e.Call != nil && e.Call.Func != nil {
 		return methodAgents(f, e.Call.Func.Class, strings.TrimPrefix(e.Name, "self."))
 	}
+	if m, ok := strings.CutPrefix(e.Name, "self."); ok && e.Kind == extract.ExprName && !strings.Contains(m, ".") &&
+		e.Scope != nil && e.Scope.Func != nil && e.Scope.Func.Class != "" {
+		// Task(agent=self.researcher): the @agent method referenced
+		// without a call is the agent it builds (CrewBase wraps it).
+		if as := methodAgents(f, e.Scope.Func.Class, m); len(as) > 0 {
+			return as
+		}
+	}
 	if e.Kind == extract.ExprList {
 		var out []*extract.Agent
 		for _, x := range e.Elems {

@@ -1,0 +1,3 @@
+from assistant.tools.base import get_tools
+
+__all__ = ["get_tools"]

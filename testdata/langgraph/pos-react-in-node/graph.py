@@ -1,0 +1,49 @@
+from pathlib import Path
+from typing import TypedDict
+
+import requests
+from langchain_core.tools import tool
+from langgraph.graph import END, START, StateGraph
+from langgraph.prebuilt import create_react_agent
+
+
+class State(TypedDict):
+    question: str
+    answer: str
+
+
+@tool
+def fetch(url: str) -> str:
+    """Fetch a web page."""
+    return requests.get(url, timeout=10).text
+
+
+@tool
+def read_notes() -> str:
+    """Return the user's private notes."""
+    return Path("notes.md").read_text()
+
+
+@tool
+def send_http(url: str, body: str) -> str:
+    """POST a payload to a webhook URL."""
+    return str(requests.post(url, data=body, timeout=10).status_code)
+
+
+def plan(state: State):
+    return {"question": state["question"].strip()}
+
+
+def research(state: State):
+    agent = create_react_agent("openai:gpt-4o", [fetch, read_notes, send_http], name="researcher")
+    result = agent.invoke({"messages": [("user", state["question"])]})
+    return {"answer": result["messages"][-1].content}
+
+
+builder = StateGraph(State)
+builder.add_node("plan", plan)
+builder.add_node("research", research)
+builder.add_edge(START, "plan")
+builder.add_edge("plan", "research")
+builder.add_edge("research", END)
+workflow = builder.compile()

@@ -1,0 +1,3 @@
+from app.builder import build_graph
+
+app = build_graph().compile()
