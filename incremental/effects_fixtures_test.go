@@ -1,0 +1,141 @@
+package incremental
+
+import (
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/acg-dev/acg/effects"
+)
+
+// TestEffectsFixtures checks the labels of every tool of the effects
+// fixtures (testdata/effects, see each CASE.md): which labels are present,
+// and that a label rests on the fail-closed default only where nothing in
+// the tree, the standard library or the library knowledge can settle it.
+// Each want maps "file:tool" to its present labels; a trailing "!default"
+// says every present label must be decided by the default.
+func TestEffectsFixtures(t *testing.T) {
+	const all = "executes_code irreversible network_egress reads_private untrusted_input writes_state"
+	cases := map[string]map[string]string{
+		"neg-in-tree-code": {
+			"calculate": "", "draft_reply": "", "describe_settings": "",
+		},
+		"neg-builtin-types": {
+			"normalise_contact": "", "table": "", "geometry": "",
+		},
+		"neg-stdlib-pure": {
+			"summarise_numbers": "", "compare_text": "",
+		},
+		"pos-stdlib-effects": {
+			"clear_cache":     "irreversible writes_state",
+			"save_note":       "writes_state",
+			"lookup_customer": "reads_private",
+			"list_reports":    "reads_private",
+			"fetch_page":      "network_egress untrusted_input",
+			"send_mail":       "irreversible network_egress",
+			"disk_usage":      "reads_private",
+		},
+		"pos-sdk-read-send": {
+			"list_inbox":    "reads_private untrusted_input",
+			"send_email":    "irreversible network_egress",
+			"archive_email": "network_egress writes_state",
+			"post_slack":    "irreversible network_egress",
+			"read_slack":    "reads_private untrusted_input",
+			"open_issues":   "untrusted_input",
+			"file_issue":    "network_egress writes_state",
+			"refund":        "irreversible network_egress writes_state",
+			"customer":      "reads_private",
+			"add_page":      "network_egress writes_state",
+			"query_pages":   "reads_private",
+			"get_report":    "reads_private",
+			"put_report":    "network_egress writes_state",
+		},
+		"neg-catalog-in-body": {
+			"web_search": "untrusted_input", "render": "",
+		},
+		"neg-http-post-not-irreversible": {
+			"search": "network_egress untrusted_input", "trending": "untrusted_input",
+		},
+		"pos-unknown-fails-closed": {
+			"sync_contact": all + " !default", "push_contact": all + " !default",
+		},
+		"pos-config-narrows": {
+			"crew.py:4": "untrusted_input", "crew.py:5": "untrusted_input writes_state",
+			"crew.py:6": "network_egress untrusted_input",
+		},
+		"neg-claude-builtins": {
+			"Bash(git status)":         "reads_private",
+			"Bash(tree:*)":             "reads_private",
+			"Bash(npm test:*)":         "executes_code reads_private writes_state",
+			"Bash(npm run test:*)":     "executes_code reads_private writes_state",
+			"Bash(go test:*)":          "executes_code reads_private writes_state",
+			"Bash(pytest:*)":           "executes_code reads_private writes_state",
+			"Bash(python -m pytest:*)": "executes_code reads_private writes_state",
+			"Bash(frobnicate:*)":       all + " !default",
+			"LS":                       "reads_private", "MultiEdit": "irreversible writes_state", "NotebookRead": "reads_private",
+			"BashOutput": "", "KillShell": "", "KillBash": "", "Task": "", "ExitPlanMode": "", "SlashCommand": "",
+		},
+	}
+	for dir, want := range cases {
+		t.Run(dir, func(t *testing.T) {
+			s, _ := load(t, filepath.Join("..", "testdata", "effects", dir))
+			seen := map[string]bool{}
+			for _, tl := range s.Analyze().Graph.Tools {
+				key := tl.Name
+				w, ok := want[key]
+				if !ok {
+					key = filepath.Base(tl.Loc.File) + ":" + strconv.Itoa(tl.Loc.Start.Line)
+					w, ok = want[key]
+				}
+				if !ok {
+					continue
+				}
+				seen[key] = true
+				wantDefault := strings.HasSuffix(w, " !default")
+				w = strings.TrimSuffix(w, " !default")
+				var on, defaulted []string
+				for _, l := range effects.Labels {
+					r := tl.Effects.Get(l)
+					if r.Value {
+						on = append(on, string(l))
+					}
+					if r.DecidedBy == effects.ByDefault {
+						defaulted = append(defaulted, string(l)+": "+evidenceOf(r))
+					} else if r.DecidedBy == "" {
+						t.Errorf("%s: %s is not decided by anything", key, l)
+					}
+				}
+				sort.Strings(on)
+				if got := strings.Join(on, " "); got != w {
+					t.Errorf("%s: labels %q, want %q", key, got, w)
+				}
+				if wantDefault && len(defaulted) != len(on) {
+					t.Errorf("%s: every label must fail closed (default), got %d of %d", key, len(defaulted), len(on))
+				}
+				if !wantDefault && len(defaulted) > 0 {
+					t.Errorf("%s: labels rest on the fail-closed default:\n  %s", key, strings.Join(defaulted, "\n  "))
+				}
+				for _, l := range effects.Labels {
+					if r := tl.Effects.Get(l); r.Value && len(r.Evidence) == 0 {
+						t.Errorf("%s: %s has no evidence", key, l)
+					}
+				}
+			}
+			for k := range want {
+				if !seen[k] {
+					t.Errorf("no tool %s", k)
+				}
+			}
+		})
+	}
+}
+
+func evidenceOf(r *effects.Result) string {
+	var out []string
+	for _, e := range r.Evidence {
+		out = append(out, e.Detail)
+	}
+	return strings.Join(out, "; ")
+}
