@@ -74,7 +74,11 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 		return Unknown(fmt.Sprintf("the code of tool %s is not in the scanned tree", t.Name), t.Loc)
 	case extract.ToolPrebuilt:
 		if ct := a.Catalog.Tool(t.Class); ct != nil {
-			return ct.EffectsOf("catalog: " + ct.Class + " — " + ct.Summary)
+			detail := "catalog: " + ct.Class + " — " + ct.Summary
+			if e := ct.Narrowed(t.Ctor, detail); e != nil {
+				return e
+			}
+			return ct.EffectsOf(detail)
 		}
 		return Unknown(fmt.Sprintf("prebuilt tool %s is not in the catalog", t.Class), t.Loc)
 	case extract.ToolAgent:

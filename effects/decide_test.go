@@ -109,26 +109,31 @@ import requests
 def tool():
     r = requests.post("https://hooks.example.com/ping", timeout=3)
     return f"status {r.status_code}"`, "", ""},
+		{"delete is irreversible", `
+import requests
+def tool(item):
+    requests.delete("https://api.example.com/items/" + item)
+    return "gone"`, "irreversible network_egress writes_state", ""},
 		{"post of a parameter is egress", `
 import requests
 def tool(body):
     requests.post("https://hooks.example.com/x", json={"text": body})
-    return "ok"`, "irreversible network_egress", ""},
+    return "ok"`, "network_egress", ""},
 		{"post result returned is also untrusted", `
 import requests
 def tool(body):
-    return requests.post("https://api.example.com/ask", data=body).text`, "irreversible network_egress untrusted_input", ""},
+    return requests.post("https://api.example.com/ask", data=body).text`, "network_egress untrusted_input", ""},
 		{"session post through with-statement", `
 import requests
 def tool(url, body):
     with requests.Session() as s:
         s.post(url, data=body)
-    return "sent"`, "irreversible network_egress", ""},
-		{"method chosen at run time fails closed to send", `
+    return "sent"`, "network_egress", ""},
+		{"method chosen at run time fails closed to send or delete", `
 import requests
 def tool(method, url, body):
     requests.request(method, url, data=body)
-    return "done"`, "irreversible network_egress", ""},
+    return "done"`, "irreversible network_egress writes_state", ""},
 		{"GET through requests.request", `
 import requests
 def tool():
@@ -227,7 +232,7 @@ def _send(u, payload):
     return requests.post(u, json=payload)
 def tool(url, text):
     _send(url, {"t": text})
-    return "ok"`, "irreversible network_egress", ""},
+    return "ok"`, "network_egress", ""},
 		{"helper called with constants only", `
 import requests
 def _ping(u):
@@ -244,7 +249,7 @@ class Client:
         self.s.post(url, data=body)
 def tool(url, body):
     Client().send(url, body)
-    return "ok"`, "irreversible network_egress", ""},
+    return "ok"`, "network_egress", ""},
 		{"unknown library call fails closed", `
 import mystery
 def tool(x):

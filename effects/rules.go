@@ -39,6 +39,8 @@ var kindRoles = map[string]string{
 	"db_write": "database_query", "env_read": "read_env", "cloud_read": "s3_get", "cloud_write": "write_file",
 	"cloud_send": "http_request", "vector_read": "vector_store_read", "vector_write": "vector_store_write",
 	"memory_read": "read_memory", "memory_write": "update_memory", "git_push": "git_push", "browser": "browse_url",
+	"http_delete": "http_request", "message_read": "read_email", "message_send": "send_email", "remote_write": "external_api",
+	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api",
 }
 
 // LoadRules parses a rules file; the embedded one is DefaultRules.

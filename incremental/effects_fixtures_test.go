@@ -48,7 +48,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"refund":        "irreversible network_egress writes_state",
 			"customer":      "reads_private",
 			"add_page":      "network_egress writes_state",
-			"query_pages":   "reads_private",
+			"query_pages":   "reads_private untrusted_input",
 			"get_report":    "reads_private",
 			"put_report":    "network_egress writes_state",
 		},

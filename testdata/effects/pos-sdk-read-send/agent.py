@@ -30,7 +30,7 @@ def send_email(raw: str) -> str:
 
 @tool
 def archive_email(message_id: str) -> str:
-    """Archive a message: writes_state."""
+    """Archive a message: writes_state, network_egress."""
     gmail.users().messages().modify(userId="me", id=message_id, body={"removeLabelIds": ["INBOX"]}).execute()
     return "archived"
 
@@ -81,7 +81,7 @@ def add_page(db: str, title: str) -> str:
 
 @tool
 def query_pages(db: str) -> list:
-    """Query a database: reads_private."""
+    """Query a database: untrusted_input, reads_private."""
     return notion.databases.query(database_id=db)["results"]
 
 
