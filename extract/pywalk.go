@@ -233,6 +233,7 @@ func (w *walker) exprStmt(e *node) {
 	switch e.Type() {
 	case "assignment":
 		right := e.ChildByFieldName("right")
+		w.selfAttrType(e, right)
 		if right == nil {
 			return // annotation only: `x: int`
 		}
@@ -254,6 +255,73 @@ func (w *walker) exprStmt(e *node) {
 	default:
 		w.expr(e)
 	}
+}
+
+// selfAttrType records the type of an attribute a method gives self
+// (`self.items: list[Draft] = []`, `self.items = []`) for the effects of
+// calls on it: its annotation, else the builtin type of a literal.
+func (w *walker) selfAttrType(e, right *node) {
+	left := e.ChildByFieldName("left")
+	if w.class == nil || left == nil || left.Type() != "attribute" {
+		return
+	}
+	obj := left.ChildByFieldName("object")
+	if obj == nil || obj.Type() != "identifier" || w.b.text(obj) != "self" {
+		return
+	}
+	attr := w.b.text(left.ChildByFieldName("attribute"))
+	if ty, ok := w.class.AttrTypes[attr]; ok && ty != "" {
+		return // the class-level annotation or the first typed assignment wins
+	}
+	if ty := e.ChildByFieldName("type"); ty != nil {
+		w.class.AttrTypes[attr] = w.b.text(ty)
+		return
+	}
+	// An attribute of unknown type is still recorded (as ""): self.fn =
+	// requests.post makes self.fn(...) a call of data, not of a method.
+	w.class.AttrTypes[attr] = ""
+	if right != nil {
+		w.class.AttrTypes[attr] = literalType(right.Type())
+	}
+}
+
+// valueType is the builtin type of a literal expression ("" otherwise).
+func valueType(ex *Expr) string {
+	if ex == nil {
+		return ""
+	}
+	switch ex.Kind {
+	case ExprList:
+		return "builtins.list"
+	case ExprDict:
+		return "builtins.dict"
+	case ExprStr, ExprFString, ExprConcat:
+		return "builtins.str"
+	case ExprNum:
+		return "builtins.int"
+	case ExprBool:
+		return "builtins.bool"
+	}
+	return ""
+}
+
+// literalType is the builtin type of a literal node kind.
+func literalType(kind string) string {
+	switch kind {
+	case "list", "list_comprehension":
+		return "builtins.list"
+	case "tuple":
+		return "builtins.tuple"
+	case "set", "set_comprehension":
+		return "builtins.set"
+	case "dictionary", "dictionary_comprehension":
+		return "builtins.dict"
+	case "string", "concatenated_string":
+		return "builtins.str"
+	case "integer", "float":
+		return "builtins.int"
+	}
+	return ""
 }
 
 // bindTarget assigns a flow to an assignment target.
@@ -489,7 +557,8 @@ func (w *walker) classDef(n *node, decos []*Expr) {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
 	c := &Class{Name: name, Attrs: map[string]*Expr{}, Methods: map[string]*Func{}, Loc: b.loc(n),
-		NameLoc: b.loc(n.ChildByFieldName("name")), selfTypes: map[string]string{}, Decorators: decos}
+		NameLoc: b.loc(n.ChildByFieldName("name")), selfTypes: map[string]string{}, Decorators: decos,
+		AttrTypes: map[string]string{}}
 	for _, base := range named(n.ChildByFieldName("superclasses")) {
 		_, ex := w.expr(base)
 		c.Bases = append(c.Bases, ex)
@@ -509,9 +578,18 @@ func (w *walker) classDef(n *node, decos []*Expr) {
 		case "expression_statement":
 			for _, e := range named(st) {
 				if e.Type() == "assignment" && e.ChildByFieldName("left").Type() == "identifier" {
+					attr := b.text(e.ChildByFieldName("left"))
+					if ty := e.ChildByFieldName("type"); ty != nil {
+						c.AttrTypes[attr] = b.text(ty) // items: list[Draft]
+					}
 					if r := e.ChildByFieldName("right"); r != nil {
 						_, ex := cw.expr(r)
-						c.Attrs[b.text(e.ChildByFieldName("left"))] = ex
+						c.Attrs[attr] = ex
+						if _, ok := c.AttrTypes[attr]; !ok {
+							if ty := valueType(ex); ty != "" {
+								c.AttrTypes[attr] = ty
+							}
+						}
 					}
 				}
 			}
