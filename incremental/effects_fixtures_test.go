@@ -74,8 +74,10 @@ func TestEffectsFixtures(t *testing.T) {
 			"Bash(pytest:*)":           "executes_code reads_private writes_state",
 			"Bash(python -m pytest:*)": "executes_code reads_private writes_state",
 			"Bash(frobnicate:*)":       all + " !default",
-			"LS":                       "reads_private", "MultiEdit": "irreversible writes_state", "NotebookRead": "reads_private",
-			"BashOutput": "", "KillShell": "", "KillBash": "", "Task": "", "ExitPlanMode": "", "SlashCommand": "",
+			// Named by the subagent: current and legacy names (Task is the
+			// Agent tool, MultiEdit the Edit tool, SlashCommand the Skill tool).
+			"LS": "reads_private", "NotebookRead": "reads_private", "BashOutput": "reads_private",
+			"KillShell": "", "KillBash": "", "ExitPlanMode": "", "AskUserQuestion": "",
 		},
 	}
 	for dir, want := range cases {
@@ -90,6 +92,15 @@ func TestEffectsFixtures(t *testing.T) {
 					w, ok = want[key]
 				}
 				if !ok {
+					// A negative fixture has no default label anywhere but
+					// where its want says so.
+					if strings.HasPrefix(dir, "neg-") {
+						for _, l := range effects.Labels {
+							if r := tl.Effects.Get(l); r.DecidedBy == effects.ByDefault {
+								t.Errorf("%s: %s rests on the fail-closed default: %s", tl.Name, l, evidenceOf(r))
+							}
+						}
+					}
 					continue
 				}
 				seen[key] = true
@@ -126,6 +137,19 @@ func TestEffectsFixtures(t *testing.T) {
 			for k := range want {
 				if !seen[k] {
 					t.Errorf("no tool %s", k)
+				}
+			}
+			if dir == "neg-claude-builtins" {
+				// Task and MultiEdit are the Agent and Edit tools.
+				uses := usesOf(s, "reviewer")
+				for _, want := range []string{"#Agent", "#Edit", "#Skill"} {
+					found := false
+					for _, u := range uses {
+						found = found || strings.HasSuffix(u, want)
+					}
+					if !found {
+						t.Errorf("reviewer does not use %s: %v", want, uses)
+					}
 				}
 			}
 		})
