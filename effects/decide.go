@@ -232,11 +232,16 @@ func fixedHost(prefix string) bool {
 }
 
 // send: a request that carries data out. A POST is not irreversible by
-// itself: a query sent by POST is still a query. Messages, payments,
-// deletions and pushes are irreversible, and have kinds of their own.
+// itself: a query or an update sent by POST to a fixed host is not a
+// message. Data sent to a destination the model chose is (anyone can be
+// at that URL, and what reached them cannot be recalled); messages,
+// payments, deletions and pushes have kinds of their own.
 func (d *decision) send(n, why string) {
 	if s, ok := d.data(); ok {
 		d.ev(NetworkEgress, "http_request", why, s)
+		if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
+			d.ev(Irreversible, "http_request", "data sent to a model-chosen URL cannot be recalled ("+n+")", callerStep(a.Flow, d.mask))
+		}
 	}
 	if d.returned {
 		d.ev(UntrustedInput, "browse_url", "returns the response of "+n+" (third parties write it)", d.retStep())

@@ -114,6 +114,10 @@ import requests
 def tool(item):
     requests.delete("https://api.example.com/items/" + item)
     return "gone"`, "irreversible network_egress writes_state", ""},
+		{"post to a fixed host is not irreversible by itself", `
+import requests
+def tool(q):
+    return requests.post("https://api.search.example/v1/search", json={"q": q}).json()["answer"]`, "network_egress untrusted_input", ""},
 		{"post of a parameter is egress", `
 import requests
 def tool(body):
@@ -128,7 +132,7 @@ import requests
 def tool(url, body):
     with requests.Session() as s:
         s.post(url, data=body)
-    return "sent"`, "network_egress", ""},
+    return "sent"`, "irreversible network_egress", ""},
 		{"method chosen at run time fails closed to send or delete", `
 import requests
 def tool(method, url, body):
@@ -232,7 +236,7 @@ def _send(u, payload):
     return requests.post(u, json=payload)
 def tool(url, text):
     _send(url, {"t": text})
-    return "ok"`, "network_egress", ""},
+    return "ok"`, "irreversible network_egress", ""},
 		{"helper called with constants only", `
 import requests
 def _ping(u):
@@ -249,7 +253,7 @@ class Client:
         self.s.post(url, data=body)
 def tool(url, body):
     Client().send(url, body)
-    return "ok"`, "network_egress", ""},
+    return "ok"`, "irreversible network_egress", ""},
 		{"unknown library call fails closed", `
 import mystery
 def tool(x):
