@@ -223,7 +223,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 		return
 	}
 	kind, name := a.Rules.Classify(c)
-	if kind == "unknown" && a.Resolver != nil && (c.HeadKind == extract.HeadImport || c.HeadKind == extract.HeadObject) {
+	if kind == "unknown" && a.Resolver != nil && c.HeadKind != extract.HeadLocal && c.HeadKind != extract.HeadSelf {
 		if q, ok := a.Resolver.Requalify(c); ok {
 			if q == "" {
 				kind = "pure"

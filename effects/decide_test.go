@@ -258,6 +258,25 @@ def tool(url, body):
 import mystery
 def tool(x):
     return mystery.do(x)`, all, effects.ByDefault},
+		{"a method the rules do not list on a modelled client fails closed", `
+from slack_sdk import WebClient
+def tool(user):
+    return WebClient(token="t").admin_users_remove(user=user)`, all, effects.ByDefault},
+		{"building a tool object does nothing; running it is unknown", `
+from langchain_core.tools import tool as make_tool
+from pydantic import BaseModel
+class Done(BaseModel):
+    ok: bool
+def tool(x):
+    schema_only = make_tool(Done)
+    return make_tool(x).invoke({"q": x})`, all, effects.ByDefault},
+		{"building a schema-only tool object does nothing", `
+from langchain_core.tools import tool as make_tool
+from pydantic import BaseModel
+class Done(BaseModel):
+    ok: bool
+def tool(x):
+    return [make_tool(Done)]`, "", ""},
 		{"unknown call with constants only still may write", `
 import mystery
 def tool():

@@ -22,10 +22,12 @@ type Rules struct {
 	purePfx   []string // module prefixes with no effects
 	pureExact map[string]bool
 	llm       map[string]bool
+	owners    map[string]bool // every dotted prefix of a listed call: types with listed methods
 }
 
 type rulesFile struct {
 	Returns map[string]string   `yaml:"returns"`
+	Opaque  []string            `yaml:"opaque"`
 	Calls   map[string][]string `yaml:"calls"`
 	LLM     []string            `yaml:"llm"`
 }
@@ -61,7 +63,7 @@ func LoadRules(data []byte) (*Rules, error) {
 	for kind, names := range rf.Calls {
 		for _, n := range names {
 			switch {
-			case kind == "pure" && strings.ToLower(n) == n:
+			case kind == "pure" && strings.ToLower(n) == n && !strings.HasSuffix(n, ".*"):
 				r.purePfx = append(r.purePfx, n)
 			case kind == "pure":
 				r.pureExact[n] = true
@@ -77,6 +79,15 @@ func LoadRules(data []byte) (*Rules, error) {
 	}
 	for _, n := range rf.LLM {
 		r.llm[n] = true
+	}
+	r.owners = map[string]bool{}
+	for _, t := range rf.Opaque {
+		r.owners[t] = true
+	}
+	for n := range r.kinds {
+		for i := strings.LastIndexByte(n, '.'); i > 0; i = strings.LastIndexByte(n[:i], '.') {
+			r.owners[n[:i]] = true
+		}
 	}
 	return r, nil
 }
@@ -161,9 +172,12 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 		return "pure", name
 	}
 	// A method on the result of a pure call (a parsed message, a built
-	// request) reads that value: data.
+	// request) reads that value: data. Not when the result has a modelled
+	// type (a client whose methods are listed by name): a method the rules
+	// do not list is unknown there (fail closed).
 	if i := strings.LastIndex(c.Qual, "()."); i > 0 {
-		if k := r.lookup(r.Normalize(c.Qual[:i])); k == "pure" || k == "llm" {
+		recv := r.Normalize(c.Qual[:i])
+		if k := r.lookup(recv); k == "llm" || k == "pure" && !r.modelled(recv) {
 			return k, name
 		}
 	}
@@ -171,6 +185,13 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 		return k, name
 	}
 	return "unknown", name
+}
+
+// modelled reports whether a call's result has a type the rules list
+// methods of (returns: a client constructor such as slack_sdk.WebClient).
+func (r *Rules) modelled(callee string) bool {
+	t, ok := r.returns[callee]
+	return ok && r.owners[t]
 }
 
 func (r *Rules) lookup(name string) string {
@@ -189,8 +210,10 @@ func (r *Rules) lookup(name string) string {
 	if r.pureExact[name] {
 		return "pure"
 	}
-	if i := strings.LastIndexByte(name, '.'); i > 0 && r.pureExact[name[:i]+".*"] {
-		return "pure" // every method of a value type (a response, a message)
+	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
+		if r.pureExact[name[:i]+".*"] {
+			return "pure" // every method of a value type (a response, a message), and of its parts
+		}
 	}
 	for _, p := range r.purePfx {
 		if name == p || strings.HasPrefix(name, p+".") {

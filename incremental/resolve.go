@@ -99,9 +99,34 @@ func (ix *index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 	}
 	from := ix.fileOf(sc)
 	head, rest, _ := strings.Cut(dotted, ".")
-	b := lastDefining(sc.Lookup(head))
+	bs := sc.Lookup(head)
+	b := lastDefining(bs)
 	if b == nil {
 		return target{}, false
+	}
+	if b.Kind == extract.BindAssign && b.Value != nil && b.Value.Kind == extract.ExprName && b.Value.Scope != nil {
+		// An alias (Old = New, or Configuration = Configuration kept for
+		// compatibility): the name denotes what it was given.
+		alias := b.Value.Name
+		if rest != "" {
+			alias += "." + rest
+		}
+		if b.Value.Name == head {
+			// Rebinding a name to itself: what it was before.
+			for i := len(bs) - 1; i >= 0; i-- {
+				if bs[i] == b {
+					bs = bs[:i]
+					break
+				}
+			}
+			if prev := lastDefining(bs); prev != nil && prev.Kind != extract.BindAssign {
+				b = prev
+			} else {
+				return target{}, false
+			}
+		} else {
+			return ix.lookup(b.Value.Scope, alias, depth+1)
+		}
 	}
 	if b.Kind != extract.BindImport {
 		switch {
@@ -320,6 +345,45 @@ func (ix *index) pureBases(cl *extract.Class, depth int) bool {
 	return true
 }
 
+// fromDataBase reports whether an attribute that no code of the tree gives
+// a class comes from a data base: the class has one (BaseModel,
+// TypedDict, an Enum …) and every base is pure (pureBases).
+func (ix *index) fromDataBase(cl *extract.Class, attr string) bool {
+	if _, ok := cl.AttrTypes[attr]; ok {
+		return false
+	}
+	if _, ok := cl.Attrs[attr]; ok || cl.Methods[attr] != nil {
+		return false
+	}
+	return ix.hasDataBase(cl, 0) && ix.pureBases(cl, 0)
+}
+
+func (ix *index) hasDataBase(cl *extract.Class, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	for _, b := range cl.Bases {
+		name := lastName(b.Name)
+		if dataBases[name] && name != "object" && name != "Protocol" && name != "Generic" && name != "ABC" {
+			return true
+		}
+		if base := ix.classNamed(cl.Scope, b.Name); base != nil && base != cl && ix.hasDataBase(base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func lastName(s string) string {
+	if i := strings.IndexByte(s, '['); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
+}
+
 // classNamed is the in-tree class a name denotes in a scope, through imports.
 func (ix *index) classNamed(sc *extract.Scope, name string) *extract.Class {
 	if name == "" || sc == nil {
@@ -467,6 +531,9 @@ func (ix *index) requalify(c *extract.Call) (string, bool) {
 	if c.HeadKind == extract.HeadObject && c.Func != nil {
 		return ix.attrQual(c)
 	}
+	if c.HeadKind == extract.HeadUnknown && c.Func != nil {
+		return ix.clsQual(c)
+	}
 	if c.HeadKind != extract.HeadImport || c.Func == nil {
 		return "", false
 	}
@@ -481,11 +548,30 @@ func (ix *index) requalify(c *extract.Call) (string, bool) {
 		if !ok || t.bind == nil {
 			continue
 		}
+		if t.bind.Kind == extract.BindClass {
+			// Class.attr.method(): attributes of an in-tree class (a
+			// configuration object built by a classmethod).
+			_, attrs, _ := strings.Cut(t.name, ".")
+			path := parts[i:]
+			if attrs != "" {
+				path = append(strings.Split(attrs, "."), path...)
+			}
+			if len(path) < 2 {
+				return "", false
+			}
+			return ix.pathQual(t.bind.Class, path)
+		}
 		if t.bind.Kind != extract.BindAssign || t.bind.Value == nil {
 			return "", false
 		}
 		v := t.bind.Value
 		rest := strings.Join(parts[i:], ".")
+		if head, ok := strings.CutSuffix(v.Type, "()"); ok && t.file != nil && len(parts[i:]) >= 2 {
+			// A module-level instance of an in-tree class (OUTBOX = Outbox()).
+			if cl := ix.classNamed(t.file.Scope, head); cl != nil {
+				return ix.pathQual(cl, parts[i:])
+			}
+		}
 		switch {
 		case v.Type != "":
 			return v.Type + "." + rest, true
@@ -508,14 +594,56 @@ func (ix *index) attrQual(c *extract.Call) (string, bool) {
 	if !ok || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
 		return "", false
 	}
-	cl := ix.classNamed(c.Func.Scope, head)
+	cl := ix.instanceClass(c.Func.Scope, head)
 	if cl == nil {
 		return "", false
 	}
-	path := strings.Split(rest, ".")
+	return ix.pathQual(cl, strings.Split(rest, "."))
+}
+
+// instanceClass is the in-tree class of the value head() builds: the class
+// itself (Outbox()), or a classmethod that returns an instance
+// (Configuration.from_runnable_config()); the name may be import-qualified.
+func (ix *index) instanceClass(sc *extract.Scope, head string) *extract.Class {
+	t, ok := ix.lookup(sc, head, 0)
+	if !ok {
+		if from := ix.fileOf(sc); from != nil {
+			t, ok = ix.qualified(head, from, 0)
+		}
+	}
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
+		return nil
+	}
+	cl := t.bind.Class
+	if _, m, dotted := strings.Cut(t.name, "."); dotted && !returnsInstance(cl, m) {
+		return nil
+	}
+	return cl
+}
+
+// clsQual rewrites cls.attr.method() in a classmethod like attrQual, and
+// reads an attribute no code of the tree defines on a data class
+// (pydantic's cls.model_fields) as data of its base.
+func (ix *index) clsQual(c *extract.Call) (string, bool) {
+	rest, ok := strings.CutPrefix(c.Qual, "cls.")
+	if !ok || c.Func.Class == "" || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
+		return "", false
+	}
+	f := ix.fileOf(c.Func.Scope)
+	if f == nil || f.Classes[c.Func.Class] == nil {
+		return "", false
+	}
+	return ix.pathQual(f.Classes[c.Func.Class], strings.Split(rest, "."))
+}
+
+// pathQual follows attributes from an in-tree class to the method called
+// on the last one (see attrQual).
+func (ix *index) pathQual(cl *extract.Class, path []string) (string, bool) {
 	for i, attr := range path[:len(path)-1] {
 		ty := bareType(ix.attrType(cl, attr, 0))
 		switch {
+		case ty == "" && i == 0 && ix.fromDataBase(cl, attr):
+			return "", true
 		case ty == "":
 			return "", false
 		case builtinType(ty):

@@ -2,6 +2,8 @@ import ast
 import operator
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel
+
 from langchain_core.tools import tool
 from langgraph.prebuilt import create_react_agent
 
@@ -43,6 +45,20 @@ class Settings:
         return "{} ({})".format(self.tone, self.limit)
 
 
+# kept for compatibility: the alias names the same class
+LegacySettings = Settings
+
+
+class Prefs(BaseModel):
+    tone: str = "plain"
+    length: int = 3
+
+    @classmethod
+    def from_runnable_config(cls, config: dict) -> "Prefs":
+        values = {k: config.get(k) for k in cls.model_fields.keys()}
+        return cls(**{k: v for k, v in values.items() if v})
+
+
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
 
 
@@ -76,4 +92,32 @@ def describe_settings(tone: str) -> str:
     return settings.describe()
 
 
-assistant = create_react_agent("openai:gpt-4o", [calculate, draft_reply, describe_settings])
+@tool
+def evaluate(operation: str) -> str:
+    """Evaluate an arithmetic expression, reporting errors as text."""
+    try:
+        tree = ast.parse(operation, mode="eval")
+
+        def _eval_node(node):
+            if isinstance(node, ast.Expression):
+                return _eval_node(node.body)
+            if isinstance(node, ast.Constant):
+                return node.value
+            if isinstance(node, ast.BinOp):
+                return _OPS[type(node.op)](_eval_node(node.left), _eval_node(node.right))
+            raise ValueError("unsupported")
+
+        return str(_eval_node(tree))
+    except Exception as e:
+        return f"Error: {e}"
+
+
+@tool
+def preferences(config: dict) -> str:
+    """Describe the preferences in a config."""
+    p = Prefs.from_runnable_config(config)
+    legacy = LegacySettings.from_config({"tone": p.tone})
+    return p.model_dump_json() + legacy.describe()
+
+
+assistant = create_react_agent("openai:gpt-4o", [calculate, draft_reply, describe_settings, evaluate, preferences])
