@@ -136,6 +136,10 @@ func (d *decision) decide() {
 		d.ev(NetworkEgress, role, "sends a payment instruction with "+n, s)
 		d.ev(WritesState, role, "moves money with "+n, s)
 		d.ev(Irreversible, role, "a payment cannot be taken back by the agent ("+n+")", s)
+	case "page_read":
+		if d.returned {
+			d.ev(UntrustedInput, "browse_url", "returns page content read by "+n+" (third parties write it)", d.retStep())
+		}
 	case "socket_recv":
 		if d.returned {
 			d.ev(UntrustedInput, role, "returns bytes received from the network by "+n, d.retStep())

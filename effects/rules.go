@@ -22,11 +22,13 @@ type Rules struct {
 	purePfx   []string // module prefixes with no effects
 	pureExact map[string]bool
 	llm       map[string]bool
-	owners    map[string]bool // every dotted prefix of a listed call: types with listed methods
+	owners    map[string]bool   // every dotted prefix of a listed call: types with listed methods
+	attrs     map[string]string // typed attributes: pathlib.Path.parent -> pathlib.Path
 }
 
 type rulesFile struct {
 	Returns map[string]string   `yaml:"returns"`
+	Attrs   map[string]string   `yaml:"attributes"`
 	Opaque  []string            `yaml:"opaque"`
 	Calls   map[string][]string `yaml:"calls"`
 	LLM     []string            `yaml:"llm"`
@@ -42,7 +44,7 @@ var kindRoles = map[string]string{
 	"cloud_send": "http_request", "vector_read": "vector_store_read", "vector_write": "vector_store_write",
 	"memory_read": "read_memory", "memory_write": "update_memory", "git_push": "git_push", "browser": "browse_url",
 	"http_delete": "http_request", "message_read": "read_email", "message_send": "send_email", "remote_write": "external_api",
-	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api",
+	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api", "page_read": "browse_url",
 }
 
 // LoadRules parses a rules file; the embedded one is DefaultRules.
@@ -80,6 +82,12 @@ func LoadRules(data []byte) (*Rules, error) {
 	for _, n := range rf.LLM {
 		r.llm[n] = true
 	}
+	r.attrs = rf.Attrs
+	for k, v := range r.attrs {
+		if k == v || !strings.Contains(k, ".") {
+			return nil, fmt.Errorf("rules: attribute %s: %s is not a typed attribute", k, v)
+		}
+	}
 	r.owners = map[string]bool{}
 	for _, t := range rf.Opaque {
 		r.owners[t] = true
@@ -113,6 +121,20 @@ func (r *Rules) Normalize(qual string) string {
 	}
 	if strings.HasSuffix(cur, "()") {
 		cur = r.returnType(strings.TrimSuffix(cur, "()"))
+	}
+	// Attributes of known types are typed too (pathlib.Path.parent is a
+	// Path, pathlib.Path.suffix a str): the longest such prefix, a few times.
+	for n := 0; n < 4; n++ {
+		changed := false
+		for i := strings.LastIndexByte(cur, '.'); i > 0; i = strings.LastIndexByte(cur[:i], '.') {
+			if t, ok := r.attrs[cur[:i]]; ok {
+				cur, changed = t+cur[i:], true
+				break
+			}
+		}
+		if !changed {
+			break
+		}
 	}
 	return cur
 }
@@ -177,8 +199,13 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	// do not list is unknown there (fail closed).
 	if i := strings.LastIndex(c.Qual, "()."); i > 0 {
 		recv := r.Normalize(c.Qual[:i])
-		if k := r.lookup(recv); k == "llm" || k == "pure" && !r.modelled(recv) {
+		switch k := r.lookup(recv); {
+		case k == "llm":
 			return k, name
+		case k != "" && !r.modelled(recv):
+			// The value a pure call built, or the response a read
+			// returned (search results' .get): data.
+			return "pure", name
 		}
 	}
 	if k, ok := r.methods[c.Method()]; ok && c.HeadKind == extract.HeadObject {

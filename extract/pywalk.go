@@ -418,7 +418,10 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 	name := b.text(n.ChildByFieldName("name"))
 	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
 	fn.Qual = name
-	if w.class != nil {
+	// A def directly in a class body is a method; one nested in a method's
+	// body is a helper of that method (it keeps the class for self).
+	method := w.class != nil && w.fn.Scope == w.class.Scope
+	if method {
 		fn.Class = w.class.Name
 		fn.Qual = w.class.Name + "." + name
 	} else if w.fn.Name != "<module>" {
@@ -430,11 +433,11 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 		}
 	}
 	fn.Scope = newScope(w.fn.Scope, fn)
-	b.params(fn, n.ChildByFieldName("parameters"), w.class != nil)
+	b.params(fn, n.ChildByFieldName("parameters"), method)
 	fn.ReturnType = b.text(n.ChildByFieldName("return_type"))
 	body := n.ChildByFieldName("body")
 	b.bodyFacts(fn, body)
-	if w.class != nil {
+	if method {
 		w.class.Methods[name] = fn
 	} else {
 		w.fn.Scope.add(&Binding{Name: name, Kind: BindDef, Func: fn, Loc: fn.NameLoc})

@@ -20,7 +20,7 @@ func TestEffectsFixtures(t *testing.T) {
 	const all = "executes_code irreversible network_egress reads_private untrusted_input writes_state"
 	cases := map[string]map[string]string{
 		"neg-in-tree-code": {
-			"calculate": "", "draft_reply": "", "describe_settings": "", "evaluate": "", "preferences": "",
+			"calculate": "", "draft_reply": "", "describe_settings": "", "evaluate": "", "preferences": "", "Make a calculation": "",
 		},
 		"neg-builtin-types": {
 			"normalise_contact": "", "table": "", "geometry": "",

@@ -12,7 +12,7 @@ import (
 // (effects/rules.yaml).
 func sourceKind(c *extract.Call, kind string) string {
 	switch kind {
-	case "http_read", "http_send", "http_method", "http_client", "http_delete", "email_read", "message_read", "shared_read",
+	case "http_read", "http_send", "http_method", "http_client", "http_delete", "email_read", "message_read", "shared_read", "page_read",
 		"socket_recv", "vector_read", "browser":
 		return prove.SourceUntrusted
 	case "llm":

@@ -120,4 +120,23 @@ def preferences(config: dict) -> str:
     return p.model_dump_json() + legacy.describe()
 
 
-assistant = create_react_agent("openai:gpt-4o", [calculate, draft_reply, describe_settings, evaluate, preferences])
+class MathTools:
+    @tool("Make a calculation")
+    def calculate_in_class(operation: str) -> str:
+        """Evaluate an expression (a tool defined in a class body)."""
+        try:
+
+            def _eval_node(node):
+                if isinstance(node, ast.Expression):
+                    return _eval_node(node.body)
+                if isinstance(node, ast.BinOp):
+                    return _OPS[type(node.op)](_eval_node(node.left), _eval_node(node.right))
+                return node.value
+
+            return str(_eval_node(ast.parse(operation, mode="eval")))
+        except ValueError as e:
+            return f"Error: {e}"
+
+
+assistant = create_react_agent("openai:gpt-4o", [calculate, draft_reply, describe_settings, evaluate, preferences,
+                                           MathTools.calculate_in_class])
