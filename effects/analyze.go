@@ -222,6 +222,14 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
 		return
 	}
+	if tc, ok := typedParamCall(c); ok && !c.Gate {
+		// A method of an annotated parameter is typed by its annotation when
+		// that says what it does (rules, or code of the tree); otherwise it
+		// stays a method of data, as without the annotation.
+		if k, _ := a.Rules.Classify(tc); k != "unknown" || a.callee(tc) != nil {
+			c = tc
+		}
+	}
 	kind, name := a.Rules.Classify(c)
 	if kind == "unknown" && a.Resolver != nil && c.HeadKind != extract.HeadLocal && c.HeadKind != extract.HeadSelf {
 		if q, ok := a.Resolver.Requalify(c); ok {
@@ -348,6 +356,79 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 		d.decide()
 	}
 	return true
+}
+
+// typedParamCall rewrites a method call on a parameter whose annotation
+// names a type (`def send(client: httpx.Client, …)`: client.post(…) is
+// httpx.Client().post) so that its type decides it, as for a local object
+// built by a known call. A builtin annotation (str, list[str]) stays data.
+func typedParamCall(c *extract.Call) (*extract.Call, bool) {
+	if c.HeadKind != extract.HeadData || c.Func == nil || c.Expr == nil {
+		return nil, false
+	}
+	recv, m, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || strings.Contains(m, ".") || m != c.Method() {
+		return nil, false
+	}
+	var ann string
+	for _, p := range c.Func.Params {
+		if p.Name == recv && !p.Injected {
+			ann = p.Annotation // framework-injected objects (ctx: Context) are not typed here
+		}
+	}
+	ty := annotationType(ann)
+	if ty == "" {
+		return nil, false
+	}
+	head, rest, _ := strings.Cut(ty, ".")
+	bs := c.Func.Scope.Lookup(head)
+	if len(bs) == 0 {
+		return nil, false
+	}
+	q := ""
+	switch b := bs[len(bs)-1]; b.Kind {
+	case extract.BindImport:
+		if b.Imp == nil {
+			return nil, false
+		}
+		q = b.Imp.Qualified()
+		if rest != "" {
+			q += "." + rest
+		}
+	case extract.BindClass:
+		q = ty
+	default:
+		return nil, false
+	}
+	rc := *c
+	rc.Qual, rc.HeadKind = q+"()."+m, extract.HeadObject
+	return &rc, true
+}
+
+// annotationType is the class an annotation names, or "" for a builtin
+// type, a generic container, a union or nothing ("Optional[X]" and
+// "X | None" name X).
+func annotationType(ann string) string {
+	t := strings.Trim(strings.TrimSpace(ann), `"'`)
+	for _, p := range []string{"Optional[", "typing.Optional["} {
+		if strings.HasPrefix(t, p) && strings.HasSuffix(t, "]") {
+			t = t[len(p) : len(t)-1]
+		}
+	}
+	if a, b, ok := strings.Cut(t, "|"); ok {
+		switch a, b = strings.TrimSpace(a), strings.TrimSpace(b); {
+		case b == "None":
+			t = a
+		case a == "None":
+			t = b
+		default:
+			return ""
+		}
+	}
+	if t == "" || strings.ContainsAny(t, "[]|*, ") || !isClassName(lastDot(t)) {
+		return "" // builtins are lower-case; generics and unions are not one class
+	}
+	return t
 }
 
 // importedName qualifies a dotted name whose head is an import

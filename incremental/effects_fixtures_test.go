@@ -25,6 +25,9 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-builtin-types": {
 			"normalise_contact": "", "table": "", "geometry": "",
 		},
+		"pos-typed-params": {
+			"post_update": "network_egress untrusted_input", "count_rows": "reads_private", "keep_draft": "",
+		},
 		"neg-stdlib-pure": {
 			"summarise_numbers": "", "compare_text": "",
 		},
