@@ -166,3 +166,57 @@ func evidenceOf(r *effects.Result) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// TestInstancesAcrossFiles: a module-level instance of an in-tree class
+// imported from another file is that class's instance: its methods and its
+// typed attributes are read, not failed closed.
+func TestInstancesAcrossFiles(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"app/__init__.py": "",
+		"app/store.py": `
+class Outbox:
+    items: list[str]
+
+    def __init__(self) -> None:
+        self.items = []
+
+    def add(self, text: str) -> int:
+        self.items.append(text)
+        return len(self.items)
+
+
+OUTBOX = Outbox()
+`,
+		"app/agent.py": `
+from langchain_core.tools import tool
+from langgraph.prebuilt import create_react_agent
+from app.store import OUTBOX
+
+
+@tool
+def keep(text: str) -> str:
+    """Keep a draft."""
+    OUTBOX.items.append(text.strip())
+    return str(OUTBOX.add(text))
+
+
+bot = create_react_agent("m", [keep])
+`,
+	})
+	s, _ := load(t, root)
+	found := false
+	for _, tl := range s.Analyze().Graph.Tools {
+		if tl.Name != "keep" {
+			continue
+		}
+		found = true
+		for _, l := range effects.Labels {
+			if r := tl.Effects.Get(l); r.Value {
+				t.Errorf("keep: %s (%s): %s", l, r.DecidedBy, evidenceOf(r))
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no tool keep")
+	}
+}

@@ -237,7 +237,7 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 		}
 		t, ok := ix.qualified(c.Qual, from, 0)
 		if !ok {
-			return nil
+			return ix.instanceMethod(c.Qual, from)
 		}
 		return ix.funcOfTarget(t)
 	case extract.HeadUnknown:
@@ -251,6 +251,29 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 		}
 	}
 	return nil
+}
+
+// instanceMethod resolves mod.INSTANCE.method where INSTANCE is a
+// module-level instance of an in-tree class (OUTBOX = Outbox()) of another
+// file: the class's method.
+func (ix *index) instanceMethod(q string, from *extract.File) *extract.Func {
+	i := strings.LastIndexByte(q, '.')
+	if i <= 0 {
+		return nil
+	}
+	t, ok := ix.qualified(q[:i], from, 0)
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindAssign || t.bind.Value == nil || t.file == nil {
+		return nil
+	}
+	head, isCall := strings.CutSuffix(t.bind.Value.Type, "()")
+	if !isCall {
+		return nil
+	}
+	cl := ix.instanceClass(t.file.Scope, head)
+	if cl == nil {
+		return nil
+	}
+	return ix.methodOf(cl, q[i+1:], 0)
 }
 
 func (ix *index) funcOfName(sc *extract.Scope, name string) *extract.Func {
@@ -541,9 +564,10 @@ func (ix *index) requalify(c *extract.Call) (string, bool) {
 	if from == nil {
 		return "", false
 	}
-	// The longest prefix of the name that is a module-level variable.
+	// The shortest prefix of the name that is a symbol of a module (its
+	// first non-module component): the rest are its attributes and method.
 	parts := strings.Split(strings.ReplaceAll(c.Qual, "().", "."), ".")
-	for i := len(parts) - 1; i >= 1; i-- {
+	for i := 1; i < len(parts); i++ {
 		t, ok := ix.qualified(strings.Join(parts[:i], "."), from, 0)
 		if !ok || t.bind == nil {
 			continue
