@@ -450,3 +450,25 @@ def tool(ticket_id):
 		}
 	}
 }
+
+// TestClientHousekeeping: configuring a modelled client (its headers, its
+// adapters) is not a request, while a method the rules do not list stays
+// unknown (TestCallDecisions).
+func TestClientHousekeeping(t *testing.T) {
+	e, on := labelsOf(t, `
+import requests
+def tool(token):
+    s = requests.Session()
+    s.headers.update({"Authorization": "Bearer " + token})
+    s.mount("https://", None)
+    s.close()
+    return "ready"`)
+	if len(on) != 0 {
+		t.Errorf("labels = %v, want none", on)
+		for _, l := range effects.Labels {
+			for _, ev := range e.Get(l).Evidence {
+				t.Logf("  %s: %s", l, ev.Detail)
+			}
+		}
+	}
+}
