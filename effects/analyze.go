@@ -77,7 +77,11 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 		return Unknown(fmt.Sprintf("the code of tool %s is not in the scanned tree", t.Name), t.Loc)
 	case extract.ToolPrebuilt:
 		if ct := a.Catalog.Tool(t.Class); ct != nil {
-			return ct.EffectsOf("catalog: " + ct.Class + " — " + ct.Summary)
+			detail := "catalog: " + ct.Class + " — " + ct.Summary
+			if e := ct.Narrowed(t.Ctor, detail); e != nil {
+				return e
+			}
+			return ct.EffectsOf(detail)
 		}
 		return Unknown(fmt.Sprintf("prebuilt tool %s is not in the catalog", t.Class), t.Loc)
 	case extract.ToolAgent:
@@ -215,8 +219,22 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 		cGated, gateLoc = a.gatedCall(c)
 	}
 	cRet := returned && c.Returned
+	if a.catalogCall(e, c, cGated, gateLoc, via) {
+		return
+	}
+	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
+		return
+	}
+	if tc, ok := typedParamCall(c); ok && !c.Gate {
+		// A method of an annotated parameter is typed by its annotation when
+		// that says what it does (rules, or code of the tree); otherwise it
+		// stays a method of data, as without the annotation.
+		if k, _ := a.Rules.Classify(tc); k != "unknown" || a.callee(tc) != nil {
+			c = tc
+		}
+	}
 	kind, name := a.Rules.Classify(c)
-	if kind == "unknown" && a.Resolver != nil && c.HeadKind == extract.HeadImport {
+	if kind == "unknown" && a.Resolver != nil && c.HeadKind != extract.HeadLocal && c.HeadKind != extract.HeadSelf {
 		if q, ok := a.Resolver.Requalify(c); ok {
 			if q == "" {
 				kind = "pure"
@@ -241,6 +259,194 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	}
 	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()
+}
+
+// toolMethods are the methods by which code runs a prebuilt tool object.
+var toolMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true, "_run": true, "_arun": true,
+	"batch": true, "abatch": true, "stream": true, "astream": true, "__call__": true, "call": true, "forward": true}
+
+// catalogCall decides a call of a catalogued prebuilt tool inside a tool
+// body: building one does nothing, running one (invoke, run …) has the
+// catalog's labels, decided by the catalog. It reports whether c was one.
+func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc extract.Loc, via []extract.Loc) bool {
+	if a.Catalog == nil || (c.HeadKind != extract.HeadImport && c.HeadKind != extract.HeadObject) {
+		return false
+	}
+	q := a.Rules.Normalize(c.Qual)
+	if ct := a.Catalog.Tool(q); ct != nil && isClassName(lastDot(q)) && ct.Kind != "factory" {
+		return true // constructing the tool: its effects come when it runs
+	}
+	i := strings.LastIndexByte(q, '.')
+	if i <= 0 || !toolMethods[q[i+1:]] {
+		return false
+	}
+	ct := a.Catalog.Tool(q[:i])
+	if ct == nil || !isClassName(lastDot(q[:i])) {
+		return false
+	}
+	detail := fmt.Sprintf("catalog: %s — %s (run by %s in the tool body)", ct.Class, ct.Summary, q)
+	for _, l := range ct.Effects {
+		e.add(Evidence{Label: l, Kind: "catalog", Loc: c.Loc, Detail: detail, Gated: gated, GateLoc: gateLoc, Via: via, Call: c}, ByCatalog)
+	}
+	for _, r := range ct.Roles {
+		e.addRoleBy(r, ByCatalog)
+	}
+	return true
+}
+
+// dispatch decides a call through a dispatch table (`_OPS[op](a, b)` where
+// `_OPS = {ast.Add: operator.add, …}` is bound once to a literal): the
+// call runs one of the table's values, so it has the effects of all of
+// them. It reports false, leaving the call unknown, when the table or any
+// of its values cannot be read.
+func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+	if c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprSubscript || len(c.Expr.Recv.Elems) == 0 {
+		return false
+	}
+	table := c.Expr.Recv.Elems[0]
+	if table == nil || table.Kind != extract.ExprName || table.Scope == nil || strings.Contains(table.Name, ".") {
+		return false
+	}
+	bs := table.Scope.Lookup(table.Name)
+	if len(bs) != 1 || bs[0].Kind != extract.BindAssign || bs[0].Value == nil {
+		return false // rebound or extended: not one literal
+	}
+	v := bs[0].Value
+	if v.Kind != extract.ExprDict && v.Kind != extract.ExprList {
+		return false
+	}
+	type entry struct {
+		fn   *extract.Func
+		qual string
+	}
+	var entries []entry
+	for _, x := range v.Elems {
+		if x == nil || x.Kind != extract.ExprName {
+			return false
+		}
+		if a.Resolver != nil {
+			if fn := a.Resolver.FuncOf(x); fn != nil {
+				entries = append(entries, entry{fn: fn})
+				continue
+			}
+		}
+		q, ok := importedName(x)
+		if !ok {
+			return false
+		}
+		entries = append(entries, entry{qual: q})
+	}
+	if len(entries) == 0 {
+		return false
+	}
+	for _, en := range entries {
+		if en.fn != nil {
+			sub := a.fn(en.fn, bindParams(c, en.fn, mask), returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			for _, l := range Labels {
+				for _, ev := range sub.Labels[l].Evidence {
+					e.add(ev, sub.Labels[l].DecidedBy)
+				}
+			}
+			continue
+		}
+		rc := *c
+		rc.Qual, rc.HeadKind = en.qual, extract.HeadImport
+		kind, name := a.Rules.Classify(&rc)
+		if kind == "local" {
+			kind = "unknown"
+		}
+		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: returned, gated: gated, via: via}
+		d.decide()
+	}
+	return true
+}
+
+// typedParamCall rewrites a method call on a parameter whose annotation
+// names a type (`def send(client: httpx.Client, …)`: client.post(…) is
+// httpx.Client().post) so that its type decides it, as for a local object
+// built by a known call. A builtin annotation (str, list[str]) stays data.
+func typedParamCall(c *extract.Call) (*extract.Call, bool) {
+	if c.HeadKind != extract.HeadData || c.Func == nil || c.Expr == nil {
+		return nil, false
+	}
+	recv, m, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || strings.Contains(m, ".") || m != c.Method() {
+		return nil, false
+	}
+	var ann string
+	for _, p := range c.Func.Params {
+		if p.Name == recv && !p.Injected {
+			ann = p.Annotation // framework-injected objects (ctx: Context) are not typed here
+		}
+	}
+	ty := annotationType(ann)
+	if ty == "" {
+		return nil, false
+	}
+	head, rest, _ := strings.Cut(ty, ".")
+	bs := c.Func.Scope.Lookup(head)
+	if len(bs) == 0 {
+		return nil, false
+	}
+	q := ""
+	switch b := bs[len(bs)-1]; b.Kind {
+	case extract.BindImport:
+		if b.Imp == nil {
+			return nil, false
+		}
+		q = b.Imp.Qualified()
+		if rest != "" {
+			q += "." + rest
+		}
+	case extract.BindClass:
+		q = ty
+	default:
+		return nil, false
+	}
+	rc := *c
+	rc.Qual, rc.HeadKind = q+"()."+m, extract.HeadObject
+	return &rc, true
+}
+
+// annotationType is the class an annotation names, or "" for a builtin
+// type, a generic container, a union or nothing ("Optional[X]" and
+// "X | None" name X).
+func annotationType(ann string) string {
+	t := strings.Trim(strings.TrimSpace(ann), `"'`)
+	for _, p := range []string{"Optional[", "typing.Optional["} {
+		if strings.HasPrefix(t, p) && strings.HasSuffix(t, "]") {
+			t = t[len(p) : len(t)-1]
+		}
+	}
+	if a, b, ok := strings.Cut(t, "|"); ok {
+		switch a, b = strings.TrimSpace(a), strings.TrimSpace(b); {
+		case b == "None":
+			t = a
+		case a == "None":
+			t = b
+		default:
+			return ""
+		}
+	}
+	if t == "" || strings.ContainsAny(t, "[]|*, ") || !isClassName(lastDot(t)) {
+		return "" // builtins are lower-case; generics and unions are not one class
+	}
+	return t
+}
+
+// importedName qualifies a dotted name whose head is an import
+// (operator.add with `import operator` is "operator.add").
+func importedName(x *extract.Expr) (string, bool) {
+	head, rest, _ := strings.Cut(x.Name, ".")
+	bs := x.Scope.Lookup(head)
+	if len(bs) == 0 || bs[len(bs)-1].Kind != extract.BindImport || bs[len(bs)-1].Imp == nil {
+		return "", false
+	}
+	q := bs[len(bs)-1].Imp.Qualified()
+	if rest != "" {
+		q += "." + rest
+	}
+	return q, true
 }
 
 func (a *Analyzer) callee(c *extract.Call) *extract.Func {

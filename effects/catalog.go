@@ -29,6 +29,28 @@ type CatalogTool struct {
 	Prompts bool   `yaml:"prompts"`
 	Summary string `yaml:"summary"`
 	Source  string `yaml:"source"`
+	// Narrow lists constructor settings that fix what the tool can do
+	// (a scraper bound to one URL cannot be pointed anywhere else): when
+	// one matches, its effects replace Effects.
+	Narrow []*Narrowing `yaml:"narrow"`
+	// NamedOnly marks a client built-in that a session has only when it
+	// is named (a legacy name, a tool of some versions): it is known, but
+	// not added to every session (Claude Code).
+	NamedOnly bool `yaml:"named_only"`
+	// LegacyOf names the current tool a legacy name stands for (Task is
+	// Agent, MultiEdit is Edit): it has that tool's effects and gates.
+	LegacyOf string `yaml:"legacy_of"`
+}
+
+// Narrowing is one constructor setting that narrows a catalogued tool.
+type Narrowing struct {
+	// When maps constructor keywords to what their value must be:
+	// "literal" for any value fixed in the source (a constant), or an
+	// exact value ("false", "none", a string).
+	When    map[string]string `yaml:"when"`
+	Effects []Label           `yaml:"effects"`
+	Roles   []string          `yaml:"roles"`
+	Why     string            `yaml:"why"`
 }
 
 // CatalogToolkit expands to several prebuilt tools.
@@ -151,6 +173,16 @@ func loadCatalog() (*Catalog, error) {
 				return nil, fmt.Errorf("catalog: %s: unknown effect %q", t.Class, l)
 			}
 		}
+		for _, n := range t.Narrow {
+			if len(n.When) == 0 || n.Why == "" {
+				return nil, fmt.Errorf("catalog: %s: a narrowing needs `when` and `why`", t.Class)
+			}
+			for _, l := range n.Effects {
+				if !validLabel(l) || !hasLabel(t.Effects, l) {
+					return nil, fmt.Errorf("catalog: %s: narrowing effect %q is not one of the tool's", t.Class, l)
+				}
+			}
+		}
 		c.byClass[t.Class] = append(c.byClass[t.Class], t)
 	}
 	for _, s := range c.MCPServers {
@@ -181,6 +213,15 @@ func loadCatalog() (*Catalog, error) {
 		}
 	}
 	return c, nil
+}
+
+func hasLabel(ls []Label, l Label) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
 }
 
 func validLabel(l Label) bool {

@@ -63,6 +63,8 @@ func (d *decision) decide() {
 		d.read(n)
 	case "http_send":
 		d.send(n, "sends model-chosen data with "+n)
+	case "http_delete":
+		d.delete(n)
 	case "http_method":
 		m := ""
 		if a := d.c.ArgAt(0, "method"); a != nil && a.Lit != nil {
@@ -72,11 +74,16 @@ func (d *decision) decide() {
 		case "GET", "HEAD", "OPTIONS":
 			d.kind = "http_read"
 			d.read(n + "(" + m + ")")
+		case "DELETE":
+			d.kind = "http_delete"
+			d.delete(n + "(DELETE)")
+		case "":
+			// A method chosen at run time may be DELETE: fail closed.
+			d.kind = "http_send"
+			d.send(n, "sends model-chosen data with "+n+" (a computed method)")
+			d.delete(n + " (a computed method may be DELETE)")
 		default:
 			d.kind = "http_send"
-			if m == "" {
-				m = "a computed method"
-			}
 			d.send(n, "sends model-chosen data with "+n+" ("+m+")")
 		}
 	case "http_client":
@@ -97,6 +104,42 @@ func (d *decision) decide() {
 			}
 			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
 			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
+		}
+	case "message_read":
+		if d.returned {
+			d.ev(UntrustedInput, role, "returns messages fetched by "+n+" (third parties write them)", d.retStep())
+			d.ev(ReadsPrivate, role, "returns the workspace's messages fetched by "+n, d.retStep())
+		}
+	case "message_send":
+		if s, ok := d.data(); ok {
+			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
+			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
+		}
+	case "remote_write":
+		d.ev(WritesState, role, "creates or changes a record of a remote service with "+n, nil)
+		if s, ok := d.data(); ok {
+			d.ev(NetworkEgress, role, "sends model-chosen data to a remote service with "+n, s)
+		}
+	case "remote_delete":
+		d.ev(WritesState, role, "deletes a record of a remote service with "+n, nil)
+		d.ev(Irreversible, role, "a deleted record is gone ("+n+")", nil)
+	case "remote_read":
+		if d.returned {
+			d.ev(ReadsPrivate, role, "returns private records of a remote service read by "+n, d.retStep())
+		}
+	case "shared_read":
+		if d.returned {
+			d.ev(UntrustedInput, role, "returns documents fetched by "+n+" (other people write them)", d.retStep())
+			d.ev(ReadsPrivate, role, "returns the workspace's documents fetched by "+n, d.retStep())
+		}
+	case "payment":
+		s, _ := d.data()
+		d.ev(NetworkEgress, role, "sends a payment instruction with "+n, s)
+		d.ev(WritesState, role, "moves money with "+n, s)
+		d.ev(Irreversible, role, "a payment cannot be taken back by the agent ("+n+")", s)
+	case "page_read":
+		if d.returned {
+			d.ev(UntrustedInput, "browse_url", "returns page content read by "+n+" (third parties write it)", d.retStep())
 		}
 	case "socket_recv":
 		if d.returned {
@@ -193,12 +236,31 @@ func fixedHost(prefix string) bool {
 	return i >= 0 && strings.IndexByte(prefix[i+3:], '/') > 0
 }
 
-// send: a request that carries data out.
+// send: a request that carries data out. A POST is not irreversible by
+// itself: a query or an update sent by POST to a fixed host is not a
+// message. Data sent to a destination the model chose is (anyone can be
+// at that URL, and what reached them cannot be recalled); messages,
+// payments, deletions and pushes have kinds of their own.
 func (d *decision) send(n, why string) {
 	if s, ok := d.data(); ok {
 		d.ev(NetworkEgress, "http_request", why, s)
-		d.ev(Irreversible, "http_request", "data sent out cannot be recalled ("+n+")", s)
+		if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
+			d.ev(Irreversible, "http_request", "data sent to a model-chosen URL cannot be recalled ("+n+")", callerStep(a.Flow, d.mask))
+		}
 	}
+	if d.returned {
+		d.ev(UntrustedInput, "browse_url", "returns the response of "+n+" (third parties write it)", d.retStep())
+	}
+}
+
+// delete: an HTTP DELETE removes what the URL names.
+func (d *decision) delete(n string) {
+	s, ok := d.data()
+	if ok {
+		d.ev(NetworkEgress, "http_request", "sends a DELETE carrying model-chosen data with "+n, s)
+	}
+	d.ev(WritesState, "http_request", "deletes a remote resource with "+n, s)
+	d.ev(Irreversible, "http_request", "a deleted resource is gone ("+n+")", s)
 	if d.returned {
 		d.ev(UntrustedInput, "browse_url", "returns the response of "+n+" (third parties write it)", d.retStep())
 	}

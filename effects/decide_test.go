@@ -109,26 +109,35 @@ import requests
 def tool():
     r = requests.post("https://hooks.example.com/ping", timeout=3)
     return f"status {r.status_code}"`, "", ""},
+		{"delete is irreversible", `
+import requests
+def tool(item):
+    requests.delete("https://api.example.com/items/" + item)
+    return "gone"`, "irreversible network_egress writes_state", ""},
+		{"post to a fixed host is not irreversible by itself", `
+import requests
+def tool(q):
+    return requests.post("https://api.search.example/v1/search", json={"q": q}).json()["answer"]`, "network_egress untrusted_input", ""},
 		{"post of a parameter is egress", `
 import requests
 def tool(body):
     requests.post("https://hooks.example.com/x", json={"text": body})
-    return "ok"`, "irreversible network_egress", ""},
+    return "ok"`, "network_egress", ""},
 		{"post result returned is also untrusted", `
 import requests
 def tool(body):
-    return requests.post("https://api.example.com/ask", data=body).text`, "irreversible network_egress untrusted_input", ""},
+    return requests.post("https://api.example.com/ask", data=body).text`, "network_egress untrusted_input", ""},
 		{"session post through with-statement", `
 import requests
 def tool(url, body):
     with requests.Session() as s:
         s.post(url, data=body)
     return "sent"`, "irreversible network_egress", ""},
-		{"method chosen at run time fails closed to send", `
+		{"method chosen at run time fails closed to send or delete", `
 import requests
 def tool(method, url, body):
     requests.request(method, url, data=body)
-    return "done"`, "irreversible network_egress", ""},
+    return "done"`, "irreversible network_egress writes_state", ""},
 		{"GET through requests.request", `
 import requests
 def tool():
@@ -249,6 +258,25 @@ def tool(url, body):
 import mystery
 def tool(x):
     return mystery.do(x)`, all, effects.ByDefault},
+		{"a method the rules do not list on a modelled client fails closed", `
+from slack_sdk import WebClient
+def tool(user):
+    return WebClient(token="t").admin_users_remove(user=user)`, all, effects.ByDefault},
+		{"building a tool object does nothing; running it is unknown", `
+from langchain_core.tools import tool as make_tool
+from pydantic import BaseModel
+class Done(BaseModel):
+    ok: bool
+def tool(x):
+    schema_only = make_tool(Done)
+    return make_tool(x).invoke({"q": x})`, all, effects.ByDefault},
+		{"building a schema-only tool object does nothing", `
+from langchain_core.tools import tool as make_tool
+from pydantic import BaseModel
+class Done(BaseModel):
+    ok: bool
+def tool(x):
+    return [make_tool(Done)]`, "", ""},
 		{"unknown call with constants only still may write", `
 import mystery
 def tool():
@@ -419,6 +447,28 @@ def tool(ticket_id):
 	} {
 		if _, on := labelsOf(t, src); strings.Join(on, " ") != "untrusted_input" {
 			t.Errorf("a constant base URL fixes the host: got %v for\n%s", on, src)
+		}
+	}
+}
+
+// TestClientHousekeeping: configuring a modelled client (its headers, its
+// adapters) is not a request, while a method the rules do not list stays
+// unknown (TestCallDecisions).
+func TestClientHousekeeping(t *testing.T) {
+	e, on := labelsOf(t, `
+import requests
+def tool(token):
+    s = requests.Session()
+    s.headers.update({"Authorization": "Bearer " + token})
+    s.mount("https://", None)
+    s.close()
+    return "ready"`)
+	if len(on) != 0 {
+		t.Errorf("labels = %v, want none", on)
+		for _, l := range effects.Labels {
+			for _, ev := range e.Get(l).Evidence {
+				t.Logf("  %s: %s", l, ev.Detail)
+			}
 		}
 	}
 }

@@ -94,7 +94,7 @@ func TestAliasRoles(t *testing.T) {
 		{"Read", "./.env", "read_secret_file"}, {"Read", "~/.ssh/id_rsa", "read_secret_file"},
 		{"Grep", "./secrets/server.pem", "read_secret_file"}, {"Read", "./src/**", "read_file"},
 		{"Bash", "git push:*", "git_push"}, {"Bash", "git push origin main", "git_push"},
-		{"Bash", "npm test:*", "shell_execute"}, {"Bash", "git pushy", "shell_execute"},
+		{"Bash", "npm test:*", "shell_execute"}, {"Bash", "npm install:*", "shell_execute"}, {"Bash", "git pushy", "shell_execute"},
 		{"Bash", "curl *", "http_request"},
 		// Lower-case and look-alike names keep no alias: no substrings.
 		{"read", "", ""}, {"bash", "", ""}, {"read_file", "", ""}, {"tool_http_request", "", ""},

@@ -22,10 +22,14 @@ type Rules struct {
 	purePfx   []string // module prefixes with no effects
 	pureExact map[string]bool
 	llm       map[string]bool
+	owners    map[string]bool   // every dotted prefix of a listed call: types with listed methods
+	attrs     map[string]string // typed attributes: pathlib.Path.parent -> pathlib.Path
 }
 
 type rulesFile struct {
 	Returns map[string]string   `yaml:"returns"`
+	Attrs   map[string]string   `yaml:"attributes"`
+	Opaque  []string            `yaml:"opaque"`
 	Calls   map[string][]string `yaml:"calls"`
 	LLM     []string            `yaml:"llm"`
 }
@@ -39,6 +43,8 @@ var kindRoles = map[string]string{
 	"db_write": "database_query", "env_read": "read_env", "cloud_read": "s3_get", "cloud_write": "write_file",
 	"cloud_send": "http_request", "vector_read": "vector_store_read", "vector_write": "vector_store_write",
 	"memory_read": "read_memory", "memory_write": "update_memory", "git_push": "git_push", "browser": "browse_url",
+	"http_delete": "http_request", "message_read": "read_email", "message_send": "send_email", "remote_write": "external_api",
+	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api", "page_read": "browse_url",
 }
 
 // LoadRules parses a rules file; the embedded one is DefaultRules.
@@ -59,7 +65,7 @@ func LoadRules(data []byte) (*Rules, error) {
 	for kind, names := range rf.Calls {
 		for _, n := range names {
 			switch {
-			case kind == "pure" && strings.ToLower(n) == n:
+			case kind == "pure" && strings.ToLower(n) == n && !strings.HasSuffix(n, ".*"):
 				r.purePfx = append(r.purePfx, n)
 			case kind == "pure":
 				r.pureExact[n] = true
@@ -75,6 +81,21 @@ func LoadRules(data []byte) (*Rules, error) {
 	}
 	for _, n := range rf.LLM {
 		r.llm[n] = true
+	}
+	r.attrs = rf.Attrs
+	for k, v := range r.attrs {
+		if k == v || !strings.Contains(k, ".") {
+			return nil, fmt.Errorf("rules: attribute %s: %s is not a typed attribute", k, v)
+		}
+	}
+	r.owners = map[string]bool{}
+	for _, t := range rf.Opaque {
+		r.owners[t] = true
+	}
+	for n := range r.kinds {
+		for i := strings.LastIndexByte(n, '.'); i > 0; i = strings.LastIndexByte(n[:i], '.') {
+			r.owners[n[:i]] = true
+		}
 	}
 	return r, nil
 }
@@ -100,6 +121,20 @@ func (r *Rules) Normalize(qual string) string {
 	}
 	if strings.HasSuffix(cur, "()") {
 		cur = r.returnType(strings.TrimSuffix(cur, "()"))
+	}
+	// Attributes of known types are typed too (pathlib.Path.parent is a
+	// Path, pathlib.Path.suffix a str): the longest such prefix, a few times.
+	for n := 0; n < 4; n++ {
+		changed := false
+		for i := strings.LastIndexByte(cur, '.'); i > 0; i = strings.LastIndexByte(cur[:i], '.') {
+			if t, ok := r.attrs[cur[:i]]; ok {
+				cur, changed = t+cur[i:], true
+				break
+			}
+		}
+		if !changed {
+			break
+		}
 	}
 	return cur
 }
@@ -159,16 +194,31 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 		return "pure", name
 	}
 	// A method on the result of a pure call (a parsed message, a built
-	// request) reads that value: data.
+	// request) reads that value: data. Not when the result has a modelled
+	// type (a client whose methods are listed by name): a method the rules
+	// do not list is unknown there (fail closed).
 	if i := strings.LastIndex(c.Qual, "()."); i > 0 {
-		if k := r.lookup(r.Normalize(c.Qual[:i])); k == "pure" || k == "llm" {
+		recv := r.Normalize(c.Qual[:i])
+		switch k := r.lookup(recv); {
+		case k == "llm":
 			return k, name
+		case k != "" && !r.modelled(recv):
+			// The value a pure call built, or the response a read
+			// returned (search results' .get): data.
+			return "pure", name
 		}
 	}
 	if k, ok := r.methods[c.Method()]; ok && c.HeadKind == extract.HeadObject {
 		return k, name
 	}
 	return "unknown", name
+}
+
+// modelled reports whether a call's result has a type the rules list
+// methods of (returns: a client constructor such as slack_sdk.WebClient).
+func (r *Rules) modelled(callee string) bool {
+	t, ok := r.returns[callee]
+	return ok && r.owners[t]
 }
 
 func (r *Rules) lookup(name string) string {
@@ -187,8 +237,10 @@ func (r *Rules) lookup(name string) string {
 	if r.pureExact[name] {
 		return "pure"
 	}
-	if i := strings.LastIndexByte(name, '.'); i > 0 && r.pureExact[name[:i]+".*"] {
-		return "pure" // every method of a value type (a response, a message)
+	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
+		if r.pureExact[name[:i]+".*"] {
+			return "pure" // every method of a value type (a response, a message), and of its parts
+		}
 	}
 	for _, p := range r.purePfx {
 		if name == p || strings.HasPrefix(name, p+".") {

@@ -84,7 +84,11 @@ type Class struct {
 	Scope   *Scope
 	// Decorators of the class (@CrewBase …).
 	Decorators []*Expr
-	selfTypes  map[string]string
+	// AttrTypes are the types of attributes as written: class-level
+	// annotations (`items: list[Draft]`), annotations and literals that
+	// methods assign to self (`self.items = []` is "builtins.list").
+	AttrTypes map[string]string
+	selfTypes map[string]string
 }
 
 // Param is a function parameter.

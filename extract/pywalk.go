@@ -269,6 +269,7 @@ func (w *walker) exprStmt(e *node) {
 	switch e.Type() {
 	case "assignment":
 		right := e.ChildByFieldName("right")
+		w.selfAttrType(e, right)
 		if right == nil {
 			return // annotation only: `x: int`
 		}
@@ -290,6 +291,73 @@ func (w *walker) exprStmt(e *node) {
 	default:
 		w.expr(e)
 	}
+}
+
+// selfAttrType records the type of an attribute a method gives self
+// (`self.items: list[Draft] = []`, `self.items = []`) for the effects of
+// calls on it: its annotation, else the builtin type of a literal.
+func (w *walker) selfAttrType(e, right *node) {
+	left := e.ChildByFieldName("left")
+	if w.class == nil || left == nil || left.Type() != "attribute" {
+		return
+	}
+	obj := left.ChildByFieldName("object")
+	if obj == nil || obj.Type() != "identifier" || w.b.text(obj) != "self" {
+		return
+	}
+	attr := w.b.text(left.ChildByFieldName("attribute"))
+	if ty, ok := w.class.AttrTypes[attr]; ok && ty != "" {
+		return // the class-level annotation or the first typed assignment wins
+	}
+	if ty := e.ChildByFieldName("type"); ty != nil {
+		w.class.AttrTypes[attr] = w.b.text(ty)
+		return
+	}
+	// An attribute of unknown type is still recorded (as ""): self.fn =
+	// requests.post makes self.fn(...) a call of data, not of a method.
+	w.class.AttrTypes[attr] = ""
+	if right != nil {
+		w.class.AttrTypes[attr] = literalType(right.Type())
+	}
+}
+
+// valueType is the builtin type of a literal expression ("" otherwise).
+func valueType(ex *Expr) string {
+	if ex == nil {
+		return ""
+	}
+	switch ex.Kind {
+	case ExprList:
+		return "builtins.list"
+	case ExprDict:
+		return "builtins.dict"
+	case ExprStr, ExprFString, ExprConcat:
+		return "builtins.str"
+	case ExprNum:
+		return "builtins.int"
+	case ExprBool:
+		return "builtins.bool"
+	}
+	return ""
+}
+
+// literalType is the builtin type of a literal node kind.
+func literalType(kind string) string {
+	switch kind {
+	case "list", "list_comprehension":
+		return "builtins.list"
+	case "tuple":
+		return "builtins.tuple"
+	case "set", "set_comprehension":
+		return "builtins.set"
+	case "dictionary", "dictionary_comprehension":
+		return "builtins.dict"
+	case "string", "concatenated_string":
+		return "builtins.str"
+	case "integer", "float":
+		return "builtins.int"
+	}
+	return ""
 }
 
 // bindTarget assigns a flow to an assignment target.
@@ -386,8 +454,12 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 	name := b.text(n.ChildByFieldName("name"))
 	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
 	fn.Qual = name
-	if w.class != nil {
-		fn.Class, fn.class = w.class.Name, w.class
+	// A def directly in a class body is a method; one nested in a method's
+	// body is a helper of that method (it keeps the class for self).
+	fn.class = w.class
+	method := w.class != nil && w.fn.Scope == w.class.Scope
+	if method {
+		fn.Class = w.class.Name
 		fn.Qual = w.class.Name + "." + name
 	} else if w.fn.Name != "<module>" {
 		fn.Qual = w.fn.Qual + "." + name
@@ -398,11 +470,11 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 		}
 	}
 	fn.Scope = newScope(w.fn.Scope, fn)
-	b.params(fn, n.ChildByFieldName("parameters"), w.class != nil)
+	b.params(fn, n.ChildByFieldName("parameters"), method)
 	fn.ReturnType = b.text(n.ChildByFieldName("return_type"))
 	body := n.ChildByFieldName("body")
 	b.bodyFacts(fn, body)
-	if w.class != nil {
+	if method {
 		w.class.Methods[name] = fn
 	} else {
 		w.fn.Scope.add(&Binding{Name: name, Kind: BindDef, Func: fn, Loc: fn.NameLoc})
@@ -525,7 +597,8 @@ func (w *walker) classDef(n *node, decos []*Expr) {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
 	c := &Class{Name: name, Attrs: map[string]*Expr{}, Methods: map[string]*Func{}, Loc: b.loc(n),
-		NameLoc: b.loc(n.ChildByFieldName("name")), selfTypes: map[string]string{}, Decorators: decos}
+		NameLoc: b.loc(n.ChildByFieldName("name")), selfTypes: map[string]string{}, Decorators: decos,
+		AttrTypes: map[string]string{}}
 	for _, base := range named(n.ChildByFieldName("superclasses")) {
 		_, ex := w.expr(base)
 		c.Bases = append(c.Bases, ex)
@@ -545,9 +618,18 @@ func (w *walker) classDef(n *node, decos []*Expr) {
 		case "expression_statement":
 			for _, e := range named(st) {
 				if e.Type() == "assignment" && e.ChildByFieldName("left").Type() == "identifier" {
+					attr := b.text(e.ChildByFieldName("left"))
+					if ty := e.ChildByFieldName("type"); ty != nil {
+						c.AttrTypes[attr] = b.text(ty) // items: list[Draft]
+					}
 					if r := e.ChildByFieldName("right"); r != nil {
 						_, ex := cw.expr(r)
-						c.Attrs[b.text(e.ChildByFieldName("left"))] = ex
+						c.Attrs[attr] = ex
+						if _, ok := c.AttrTypes[attr]; !ok {
+							if ty := valueType(ex); ty != "" {
+								c.AttrTypes[attr] = ty
+							}
+						}
 					}
 				}
 			}

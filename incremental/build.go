@@ -796,7 +796,7 @@ func (b *builder) calledFunc(e *extract.Expr, q string) *extract.Func {
 	if t.bind.Kind == extract.BindClass && strings.Contains(t.name, ".") {
 		// ExaSearchTool.tools(): a method called on its class (a static
 		// factory of the tools the class defines).
-		if fn := funcOfTarget(t); fn != nil && len(fn.ReturnExprs) > 0 {
+		if fn := b.ix.funcOfTarget(t); fn != nil && len(fn.ReturnExprs) > 0 {
 			return fn
 		}
 		return nil

@@ -137,6 +137,9 @@ func (b *builder) claudeProject(p *claudeProject) {
 	}
 	if bi := cat.Builtin("claude-code"); bi != nil {
 		for _, t := range bi.Tools {
+			if t.NamedOnly {
+				continue // legacy names and tools of some versions: known when named
+			}
 			all = append(all, ctool{name: t.Name, tool: t.Name, node: builtinNode(t.Name), loc: loc})
 		}
 	}
@@ -229,8 +232,12 @@ func (b *builder) claudeProject(p *claudeProject) {
 		} else {
 			for _, tn := range sa.Tools {
 				found := false
+				want := tn.Tool
+				if bt := cat.Builtin("claude-code").Tool(want); bt != nil && bt.LegacyOf != "" {
+					want = bt.LegacyOf // Task is Agent, MultiEdit is Edit
+				}
 				for _, t := range all {
-					if t.tool == tn.Tool && t.spec == tn.Spec || tn.Spec == "" && strings.HasPrefix(t.tool, tn.Tool+"__") && strings.HasPrefix(tn.Tool, "mcp__") {
+					if t.tool == want && t.spec == tn.Spec || tn.Spec == "" && strings.HasPrefix(t.tool, tn.Tool+"__") && strings.HasPrefix(tn.Tool, "mcp__") {
 						mine = append(mine, ctool{name: t.name, tool: t.tool, spec: t.spec, node: t.node, loc: tn.Loc, auto: t.auto, raw: t.raw})
 						found = true
 					}

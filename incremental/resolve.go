@@ -99,9 +99,34 @@ func (ix *index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 	}
 	from := ix.fileOf(sc)
 	head, rest, _ := strings.Cut(dotted, ".")
-	b := lastDefining(sc.Lookup(head))
+	bs := sc.Lookup(head)
+	b := lastDefining(bs)
 	if b == nil {
 		return target{}, false
+	}
+	if b.Kind == extract.BindAssign && b.Value != nil && b.Value.Kind == extract.ExprName && b.Value.Scope != nil {
+		// An alias (Old = New, or Configuration = Configuration kept for
+		// compatibility): the name denotes what it was given.
+		alias := b.Value.Name
+		if rest != "" {
+			alias += "." + rest
+		}
+		if b.Value.Name == head {
+			// Rebinding a name to itself: what it was before.
+			for i := len(bs) - 1; i >= 0; i-- {
+				if bs[i] == b {
+					bs = bs[:i]
+					break
+				}
+			}
+			if prev := lastDefining(bs); prev != nil && prev.Kind != extract.BindAssign {
+				b = prev
+			} else {
+				return target{}, false
+			}
+		} else {
+			return ix.lookup(b.Value.Scope, alias, depth+1)
+		}
 	}
 	if b.Kind != extract.BindImport {
 		switch {
@@ -170,13 +195,14 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 		cls, m, _ := strings.Cut(c.Qual, ".")
 		if f := ix.fileOf(sc); f != nil {
 			if cl := f.Classes[cls]; cl != nil {
-				return cl.Methods[m]
+				return ix.methodOf(cl, m, 0)
 			}
 		}
 	case extract.HeadObject:
-		// Methods of local classes: "MyClient().send".
-		head, m, ok := strings.Cut(c.Qual, "().")
-		if !ok || strings.Contains(m, ".") || strings.Contains(m, "()") {
+		// Methods of local classes: "MyClient().send", and of the typed
+		// attributes of their instances: "Outbox().items.append".
+		head, rest, ok := strings.Cut(c.Qual, "().")
+		if !ok || strings.Contains(rest, "()") {
 			return nil
 		}
 		t, ok := ix.lookup(sc, head, 0)
@@ -189,7 +215,21 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
 			return nil
 		}
-		return t.bind.Class.Methods[m]
+		cl := t.bind.Class
+		path := strings.Split(rest, ".")
+		if _, m, dotted := strings.Cut(t.name, "."); dotted && !returnsInstance(cl, m) {
+			// Class.method(): its result is not known to be an instance.
+			if len(path) == 1 {
+				return cl.Methods[path[0]]
+			}
+			return nil
+		}
+		for _, attr := range path[:len(path)-1] {
+			if cl = ix.attrClass(cl, attr); cl == nil {
+				return nil
+			}
+		}
+		return ix.methodOf(cl, path[len(path)-1], 0)
 	case extract.HeadImport:
 		from := ix.fileOf(sc)
 		if from == nil {
@@ -197,11 +237,43 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 		}
 		t, ok := ix.qualified(c.Qual, from, 0)
 		if !ok {
-			return nil
+			return ix.instanceMethod(c.Qual, from)
 		}
-		return funcOfTarget(t)
+		return ix.funcOfTarget(t)
+	case extract.HeadUnknown:
+		// cls(...) in a classmethod builds the class.
+		if c.Qual == "cls" && c.Func.Class != "" {
+			if f := ix.fileOf(sc); f != nil {
+				if cl := f.Classes[c.Func.Class]; cl != nil {
+					return ix.constructor(cl)
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// instanceMethod resolves mod.INSTANCE.method where INSTANCE is a
+// module-level instance of an in-tree class (OUTBOX = Outbox()) of another
+// file: the class's method.
+func (ix *index) instanceMethod(q string, from *extract.File) *extract.Func {
+	i := strings.LastIndexByte(q, '.')
+	if i <= 0 {
+		return nil
+	}
+	t, ok := ix.qualified(q[:i], from, 0)
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindAssign || t.bind.Value == nil || t.file == nil {
+		return nil
+	}
+	head, isCall := strings.CutSuffix(t.bind.Value.Type, "()")
+	if !isCall {
+		return nil
+	}
+	cl := ix.instanceClass(t.file.Scope, head)
+	if cl == nil {
+		return nil
+	}
+	return ix.methodOf(cl, q[i+1:], 0)
 }
 
 func (ix *index) funcOfName(sc *extract.Scope, name string) *extract.Func {
@@ -212,10 +284,10 @@ func (ix *index) funcOfName(sc *extract.Scope, name string) *extract.Func {
 	if strings.Contains(name, ".") && t.bind != nil && t.bind.Kind == extract.BindClass {
 		t.name = name
 	}
-	return funcOfTarget(t)
+	return ix.funcOfTarget(t)
 }
 
-func funcOfTarget(t target) *extract.Func {
+func (ix *index) funcOfTarget(t target) *extract.Func {
 	if t.bind == nil {
 		return nil
 	}
@@ -225,16 +297,209 @@ func funcOfTarget(t target) *extract.Func {
 	case extract.BindClass:
 		cl := t.bind.Class
 		if _, m, ok := strings.Cut(t.name, "."); ok {
-			return cl.Methods[m]
+			return ix.methodOf(cl, m, 0)
 		}
-		if init := cl.Methods["__init__"]; init != nil {
-			return init // constructing it runs __init__
-		}
-		if dataClass(cl, 0) {
-			return noCode
-		}
+		return ix.constructor(cl)
 	}
 	return nil
+}
+
+// constructor is what building a class runs: its (inherited) __init__,
+// or no code for a data class.
+func (ix *index) constructor(cl *extract.Class) *extract.Func {
+	if init := ix.methodOf(cl, "__init__", 0); init != nil && init != noCode {
+		return init // constructing it runs __init__
+	}
+	if dataClass(cl, 0) {
+		return noCode
+	}
+	return nil
+}
+
+// methodOf finds a method of an in-tree class or of its in-tree bases.
+// A method that none of them defines comes from a data base (pydantic's
+// model_dump, a TypedDict's get, an Enum's value): no code of its own.
+// Under any other base the method is unknown (nil: fail closed).
+func (ix *index) methodOf(cl *extract.Class, m string, depth int) *extract.Func {
+	if cl == nil || depth > 6 {
+		return nil
+	}
+	if f := cl.Methods[m]; f != nil {
+		return f
+	}
+	for _, b := range cl.Bases {
+		if base := ix.classNamed(cl.Scope, b.Name); base != nil && base != cl {
+			if f := ix.methodOf(base, m, depth+1); f != nil && f != noCode {
+				return f
+			}
+		}
+	}
+	if _, attr := cl.AttrTypes[m]; attr {
+		return nil // a callable attribute (self.fn = …), not a method
+	}
+	if _, attr := cl.Attrs[m]; attr {
+		return nil
+	}
+	if depth == 0 && m != "__init__" && ix.pureBases(cl, 0) {
+		return noCode
+	}
+	return nil
+}
+
+// pureBases reports whether every base of a class, through its in-tree
+// bases, is a data base whose methods compute on the value only.
+func (ix *index) pureBases(cl *extract.Class, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	for _, b := range cl.Bases {
+		name := b.Name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if dataBases[name] || strings.HasSuffix(b.Name, "]") && dataBases[strings.SplitN(name, "[", 2)[0]] {
+			continue
+		}
+		if base := ix.classNamed(cl.Scope, b.Name); base != nil && base != cl && ix.pureBases(base, depth+1) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// fromDataBase reports whether an attribute that no code of the tree gives
+// a class comes from a data base: the class has one (BaseModel,
+// TypedDict, an Enum …) and every base is pure (pureBases).
+func (ix *index) fromDataBase(cl *extract.Class, attr string) bool {
+	if _, ok := cl.AttrTypes[attr]; ok {
+		return false
+	}
+	if _, ok := cl.Attrs[attr]; ok || cl.Methods[attr] != nil {
+		return false
+	}
+	return ix.hasDataBase(cl, 0) && ix.pureBases(cl, 0)
+}
+
+func (ix *index) hasDataBase(cl *extract.Class, depth int) bool {
+	if depth > 6 {
+		return false
+	}
+	for _, b := range cl.Bases {
+		name := lastName(b.Name)
+		if dataBases[name] && name != "object" && name != "Protocol" && name != "Generic" && name != "ABC" {
+			return true
+		}
+		if base := ix.classNamed(cl.Scope, b.Name); base != nil && base != cl && ix.hasDataBase(base, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func lastName(s string) string {
+	if i := strings.IndexByte(s, '['); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
+}
+
+// classNamed is the in-tree class a name denotes in a scope, through imports.
+func (ix *index) classNamed(sc *extract.Scope, name string) *extract.Class {
+	if name == "" || sc == nil {
+		return nil
+	}
+	t, ok := ix.lookup(sc, name, 0)
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindClass || strings.Contains(t.name, ".") {
+		return nil
+	}
+	return t.bind.Class
+}
+
+// attrClass is the in-tree class of an instance attribute, from its
+// annotation or the literal it is given (AttrTypes).
+func (ix *index) attrClass(cl *extract.Class, attr string) *extract.Class {
+	ty := bareType(ix.attrType(cl, attr, 0))
+	if ty == "" {
+		return nil
+	}
+	return ix.classNamed(cl.Scope, ty)
+}
+
+func (ix *index) attrType(cl *extract.Class, attr string, depth int) string {
+	if cl == nil || depth > 6 {
+		return ""
+	}
+	if ty, ok := cl.AttrTypes[attr]; ok {
+		return ty
+	}
+	for _, b := range cl.Bases {
+		if base := ix.classNamed(cl.Scope, b.Name); base != nil && base != cl {
+			if ty := ix.attrType(base, attr, depth+1); ty != "" {
+				return ty
+			}
+		}
+	}
+	return ""
+}
+
+// bareType strips Optional[...] and "| None" from an annotation and
+// returns the type it names: "Optional[list[str]]" is "list[str]",
+// "Store | None" is "Store".
+func bareType(ty string) string {
+	ty = strings.Trim(strings.TrimSpace(ty), `"'`)
+	for _, p := range []string{"Optional[", "typing.Optional["} {
+		if strings.HasPrefix(ty, p) && strings.HasSuffix(ty, "]") {
+			ty = ty[len(p) : len(ty)-1]
+		}
+	}
+	if parts := strings.Split(ty, "|"); len(parts) == 2 {
+		a, b := strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
+		switch {
+		case b == "None":
+			ty = a
+		case a == "None":
+			ty = b
+		}
+	}
+	return strings.TrimSpace(ty)
+}
+
+// builtinType reports whether an annotation names a builtin value type
+// (or its typing alias), whose methods compute on the value in memory.
+func builtinType(ty string) bool {
+	head := strings.TrimPrefix(bareType(ty), "typing.")
+	head = strings.TrimPrefix(head, "builtins.")
+	head = strings.TrimPrefix(head, "collections.abc.")
+	if i := strings.IndexByte(head, '['); i >= 0 {
+		head = head[:i]
+	}
+	switch head {
+	case "list", "dict", "set", "frozenset", "tuple", "str", "bytes", "bytearray", "int", "float", "bool", "complex",
+		"List", "Dict", "Set", "FrozenSet", "Tuple", "Sequence", "Mapping", "MutableMapping", "MutableSequence",
+		"Iterable", "Deque", "DefaultDict", "OrderedDict", "Counter", "deque", "defaultdict":
+		return true
+	}
+	return false
+}
+
+// returnsInstance reports whether Class.m() gives an instance of the class:
+// the alternative constructors of data classes (pydantic's model_validate,
+// from_*), or an in-tree method annotated to return the class.
+func returnsInstance(cl *extract.Class, m string) bool {
+	if f := cl.Methods[m]; f != nil {
+		rt := strings.Trim(strings.TrimSpace(f.ReturnType), `"'`)
+		return rt == cl.Name || rt == "Self" || rt == "typing.Self" || rt == "typing_extensions.Self"
+	}
+	switch m {
+	case "model_validate", "model_validate_json", "model_validate_strings", "model_construct", "model_copy",
+		"parse_obj", "parse_raw", "parse_file", "construct", "copy", "from_orm":
+		return true
+	}
+	return strings.HasPrefix(m, "from_")
 }
 
 // noCode stands for a constructor that runs no code of its own.
@@ -279,12 +544,19 @@ func (ix *index) funcOf(e *extract.Expr) *extract.Func {
 	if !ok {
 		return nil
 	}
-	return funcOfTarget(t)
+	return ix.funcOfTarget(t)
 }
 
 // requalify implements effects.Resolver for calls on variables imported
-// from another file of the tree.
+// from another file of the tree, and for calls on typed attributes of
+// in-tree class instances (attrQual).
 func (ix *index) requalify(c *extract.Call) (string, bool) {
+	if c.HeadKind == extract.HeadObject && c.Func != nil {
+		return ix.attrQual(c)
+	}
+	if c.HeadKind == extract.HeadUnknown && c.Func != nil {
+		return ix.clsQual(c)
+	}
 	if c.HeadKind != extract.HeadImport || c.Func == nil {
 		return "", false
 	}
@@ -292,24 +564,130 @@ func (ix *index) requalify(c *extract.Call) (string, bool) {
 	if from == nil {
 		return "", false
 	}
-	// The longest prefix of the name that is a module-level variable.
+	// The shortest prefix of the name that is a symbol of a module (its
+	// first non-module component): the rest are its attributes and method.
 	parts := strings.Split(strings.ReplaceAll(c.Qual, "().", "."), ".")
-	for i := len(parts) - 1; i >= 1; i-- {
+	for i := 1; i < len(parts); i++ {
 		t, ok := ix.qualified(strings.Join(parts[:i], "."), from, 0)
 		if !ok || t.bind == nil {
 			continue
+		}
+		if t.bind.Kind == extract.BindClass {
+			// Class.attr.method(): attributes of an in-tree class (a
+			// configuration object built by a classmethod).
+			_, attrs, _ := strings.Cut(t.name, ".")
+			path := parts[i:]
+			if attrs != "" {
+				path = append(strings.Split(attrs, "."), path...)
+			}
+			if len(path) < 2 {
+				return "", false
+			}
+			return ix.pathQual(t.bind.Class, path)
 		}
 		if t.bind.Kind != extract.BindAssign || t.bind.Value == nil {
 			return "", false
 		}
 		v := t.bind.Value
 		rest := strings.Join(parts[i:], ".")
+		if head, ok := strings.CutSuffix(v.Type, "()"); ok && t.file != nil && len(parts[i:]) >= 2 {
+			// A module-level instance of an in-tree class (OUTBOX = Outbox()).
+			if cl := ix.classNamed(t.file.Scope, head); cl != nil {
+				return ix.pathQual(cl, parts[i:])
+			}
+		}
 		switch {
 		case v.Type != "":
 			return v.Type + "." + rest, true
 		case v.Kind == extract.ExprStr || v.Kind == extract.ExprFString || v.Kind == extract.ExprNum ||
 			v.Kind == extract.ExprList || v.Kind == extract.ExprDict || v.Kind == extract.ExprConcat:
 			return "", true
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// attrQual rewrites a call on a typed attribute of an in-tree class
+// instance ("Outbox().items.append" where items: list[Draft]): "" with ok
+// for a builtin value type (its methods compute in memory), the imported
+// type plus the method for a library type (client: httpx.Client gives
+// "httpx.Client.post"). ok is false when the type is unknown.
+func (ix *index) attrQual(c *extract.Call) (string, bool) {
+	head, rest, ok := strings.Cut(c.Qual, "().")
+	if !ok || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
+		return "", false
+	}
+	cl := ix.instanceClass(c.Func.Scope, head)
+	if cl == nil {
+		return "", false
+	}
+	return ix.pathQual(cl, strings.Split(rest, "."))
+}
+
+// instanceClass is the in-tree class of the value head() builds: the class
+// itself (Outbox()), or a classmethod that returns an instance
+// (Configuration.from_runnable_config()); the name may be import-qualified.
+func (ix *index) instanceClass(sc *extract.Scope, head string) *extract.Class {
+	t, ok := ix.lookup(sc, head, 0)
+	if !ok {
+		if from := ix.fileOf(sc); from != nil {
+			t, ok = ix.qualified(head, from, 0)
+		}
+	}
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
+		return nil
+	}
+	cl := t.bind.Class
+	if _, m, dotted := strings.Cut(t.name, "."); dotted && !returnsInstance(cl, m) {
+		return nil
+	}
+	return cl
+}
+
+// clsQual rewrites cls.attr.method() in a classmethod like attrQual, and
+// reads an attribute no code of the tree defines on a data class
+// (pydantic's cls.model_fields) as data of its base.
+func (ix *index) clsQual(c *extract.Call) (string, bool) {
+	rest, ok := strings.CutPrefix(c.Qual, "cls.")
+	if !ok || c.Func.Class == "" || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
+		return "", false
+	}
+	f := ix.fileOf(c.Func.Scope)
+	if f == nil || f.Classes[c.Func.Class] == nil {
+		return "", false
+	}
+	return ix.pathQual(f.Classes[c.Func.Class], strings.Split(rest, "."))
+}
+
+// pathQual follows attributes from an in-tree class to the method called
+// on the last one (see attrQual).
+func (ix *index) pathQual(cl *extract.Class, path []string) (string, bool) {
+	for i, attr := range path[:len(path)-1] {
+		ty := bareType(ix.attrType(cl, attr, 0))
+		switch {
+		case ty == "" && i == 0 && ix.fromDataBase(cl, attr):
+			return "", true
+		case ty == "":
+			return "", false
+		case builtinType(ty):
+			return "", true
+		}
+		if next := ix.classNamed(cl.Scope, ty); next != nil {
+			cl = next
+			continue
+		}
+		// A library type: qualify it through the imports of the class's file.
+		th, tr, _ := strings.Cut(ty, ".")
+		if i := strings.IndexByte(tr, '['); i >= 0 {
+			tr = tr[:i]
+		}
+		if b := lastDefining(cl.Scope.Lookup(th)); b != nil && b.Kind == extract.BindImport {
+			q := b.Imp.Qualified()
+			if tr != "" {
+				q += "." + tr
+			}
+			return q + "." + strings.Join(path[i+1:], "."), true
 		}
 		return "", false
 	}

@@ -12,7 +12,8 @@ import (
 // (effects/rules.yaml).
 func sourceKind(c *extract.Call, kind string) string {
 	switch kind {
-	case "http_read", "http_send", "http_method", "http_client", "email_read", "socket_recv", "vector_read", "browser":
+	case "http_read", "http_send", "http_method", "http_client", "http_delete", "email_read", "message_read", "shared_read", "page_read",
+		"socket_recv", "vector_read", "browser":
 		return prove.SourceUntrusted
 	case "llm":
 		if asksModel(c) {
@@ -25,11 +26,12 @@ func sourceKind(c *extract.Call, kind string) string {
 // sinkKind says what reaching an argument of a call means.
 func sinkKind(c *extract.Call, kind, name string) string {
 	switch kind {
-	case "http_send", "http_read", "http_method", "http_client", "browser", "email_send", "socket_send", "cloud_send", "git_push":
+	case "http_send", "http_read", "http_method", "http_client", "http_delete", "browser", "email_send", "message_send",
+		"socket_send", "cloud_send", "git_push", "remote_write", "payment":
 		return prove.SinkEgress
 	case "exec", "eval":
 		return prove.SinkExec
-	case "file_write", "file_delete", "db_exec", "db_write", "cloud_write", "vector_write", "memory_write":
+	case "file_write", "file_delete", "db_exec", "db_write", "cloud_write", "vector_write", "memory_write", "remote_delete":
 		return prove.SinkWrite
 	case "file_open":
 		if opensForWrite(c) {

@@ -1,0 +1,222 @@
+package incremental
+
+import (
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/acg-dev/acg/effects"
+)
+
+// TestEffectsFixtures checks the labels of every tool of the effects
+// fixtures (testdata/effects, see each CASE.md): which labels are present,
+// and that a label rests on the fail-closed default only where nothing in
+// the tree, the standard library or the library knowledge can settle it.
+// Each want maps "file:tool" to its present labels; a trailing "!default"
+// says every present label must be decided by the default.
+func TestEffectsFixtures(t *testing.T) {
+	const all = "executes_code irreversible network_egress reads_private untrusted_input writes_state"
+	cases := map[string]map[string]string{
+		"neg-in-tree-code": {
+			"calculate": "", "draft_reply": "", "describe_settings": "", "evaluate": "", "preferences": "", "Make a calculation": "",
+		},
+		"neg-builtin-types": {
+			"normalise_contact": "", "table": "", "geometry": "",
+		},
+		"pos-typed-params": {
+			"post_update": "network_egress untrusted_input", "count_rows": "reads_private", "keep_draft": "",
+		},
+		"neg-stdlib-pure": {
+			"summarise_numbers": "", "compare_text": "",
+		},
+		"pos-stdlib-effects": {
+			"clear_cache":     "irreversible writes_state",
+			"save_note":       "writes_state",
+			"lookup_customer": "reads_private",
+			"list_reports":    "reads_private",
+			"fetch_page":      "network_egress untrusted_input",
+			"send_mail":       "irreversible network_egress",
+			"disk_usage":      "reads_private",
+		},
+		"pos-sdk-read-send": {
+			"list_inbox":    "reads_private untrusted_input",
+			"send_email":    "irreversible network_egress",
+			"archive_email": "network_egress writes_state",
+			"post_slack":    "irreversible network_egress",
+			"read_slack":    "reads_private untrusted_input",
+			"open_issues":   "untrusted_input",
+			"file_issue":    "network_egress writes_state",
+			"refund":        "irreversible network_egress writes_state",
+			"customer":      "reads_private",
+			"add_page":      "network_egress writes_state",
+			"query_pages":   "reads_private untrusted_input",
+			"get_report":    "reads_private",
+			"put_report":    "network_egress writes_state",
+		},
+		"neg-catalog-in-body": {
+			"web_search": "untrusted_input", "render": "",
+		},
+		"neg-http-post-not-irreversible": {
+			"search": "network_egress untrusted_input", "trending": "untrusted_input",
+		},
+		"pos-unknown-fails-closed": {
+			"sync_contact": all + " !default", "push_contact": all + " !default",
+		},
+		"pos-config-narrows": {
+			"crew.py:4": "untrusted_input", "crew.py:5": "untrusted_input writes_state",
+			"crew.py:6": "network_egress untrusted_input",
+		},
+		"neg-claude-builtins": {
+			"Bash(git status)":         "reads_private",
+			"Bash(tree:*)":             "reads_private",
+			"Bash(npm test:*)":         "executes_code reads_private writes_state",
+			"Bash(npm run test:*)":     "executes_code reads_private writes_state",
+			"Bash(go test:*)":          "executes_code reads_private writes_state",
+			"Bash(pytest:*)":           "executes_code reads_private writes_state",
+			"Bash(python -m pytest:*)": "executes_code reads_private writes_state",
+			"Bash(frobnicate:*)":       all + " !default",
+			// Named by the subagent: current and legacy names (Task is the
+			// Agent tool, MultiEdit the Edit tool, SlashCommand the Skill tool).
+			"LS": "reads_private", "NotebookRead": "reads_private", "BashOutput": "reads_private",
+			"KillShell": "", "KillBash": "", "ExitPlanMode": "", "AskUserQuestion": "",
+		},
+	}
+	for dir, want := range cases {
+		t.Run(dir, func(t *testing.T) {
+			s, _ := load(t, filepath.Join("..", "testdata", "effects", dir))
+			seen := map[string]bool{}
+			for _, tl := range s.Analyze().Graph.Tools {
+				key := tl.Name
+				w, ok := want[key]
+				if !ok {
+					key = filepath.Base(tl.Loc.File) + ":" + strconv.Itoa(tl.Loc.Start.Line)
+					w, ok = want[key]
+				}
+				if !ok {
+					// A negative fixture has no default label anywhere but
+					// where its want says so.
+					if strings.HasPrefix(dir, "neg-") {
+						for _, l := range effects.Labels {
+							if r := tl.Effects.Get(l); r.DecidedBy == effects.ByDefault {
+								t.Errorf("%s: %s rests on the fail-closed default: %s", tl.Name, l, evidenceOf(r))
+							}
+						}
+					}
+					continue
+				}
+				seen[key] = true
+				wantDefault := strings.HasSuffix(w, " !default")
+				w = strings.TrimSuffix(w, " !default")
+				var on, defaulted []string
+				for _, l := range effects.Labels {
+					r := tl.Effects.Get(l)
+					if r.Value {
+						on = append(on, string(l))
+					}
+					if r.DecidedBy == effects.ByDefault {
+						defaulted = append(defaulted, string(l)+": "+evidenceOf(r))
+					} else if r.DecidedBy == "" {
+						t.Errorf("%s: %s is not decided by anything", key, l)
+					}
+				}
+				sort.Strings(on)
+				if got := strings.Join(on, " "); got != w {
+					t.Errorf("%s: labels %q, want %q", key, got, w)
+				}
+				if wantDefault && len(defaulted) != len(on) {
+					t.Errorf("%s: every label must fail closed (default), got %d of %d", key, len(defaulted), len(on))
+				}
+				if !wantDefault && len(defaulted) > 0 {
+					t.Errorf("%s: labels rest on the fail-closed default:\n  %s", key, strings.Join(defaulted, "\n  "))
+				}
+				for _, l := range effects.Labels {
+					if r := tl.Effects.Get(l); r.Value && len(r.Evidence) == 0 {
+						t.Errorf("%s: %s has no evidence", key, l)
+					}
+				}
+			}
+			for k := range want {
+				if !seen[k] {
+					t.Errorf("no tool %s", k)
+				}
+			}
+			if dir == "neg-claude-builtins" {
+				// Task and MultiEdit are the Agent and Edit tools.
+				uses := usesOf(s, "reviewer")
+				for _, want := range []string{"#Agent", "#Edit", "#Skill"} {
+					found := false
+					for _, u := range uses {
+						found = found || strings.HasSuffix(u, want)
+					}
+					if !found {
+						t.Errorf("reviewer does not use %s: %v", want, uses)
+					}
+				}
+			}
+		})
+	}
+}
+
+func evidenceOf(r *effects.Result) string {
+	var out []string
+	for _, e := range r.Evidence {
+		out = append(out, e.Detail)
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestInstancesAcrossFiles: a module-level instance of an in-tree class
+// imported from another file is that class's instance: its methods and its
+// typed attributes are read, not failed closed.
+func TestInstancesAcrossFiles(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"app/__init__.py": "",
+		"app/store.py": `
+class Outbox:
+    items: list[str]
+
+    def __init__(self) -> None:
+        self.items = []
+
+    def add(self, text: str) -> int:
+        self.items.append(text)
+        return len(self.items)
+
+
+OUTBOX = Outbox()
+`,
+		"app/agent.py": `
+from langchain_core.tools import tool
+from langgraph.prebuilt import create_react_agent
+from app.store import OUTBOX
+
+
+@tool
+def keep(text: str) -> str:
+    """Keep a draft."""
+    OUTBOX.items.append(text.strip())
+    return str(OUTBOX.add(text))
+
+
+bot = create_react_agent("m", [keep])
+`,
+	})
+	s, _ := load(t, root)
+	found := false
+	for _, tl := range s.Analyze().Graph.Tools {
+		if tl.Name != "keep" {
+			continue
+		}
+		found = true
+		for _, l := range effects.Labels {
+			if r := tl.Effects.Get(l); r.Value {
+				t.Errorf("keep: %s (%s): %s", l, r.DecidedBy, evidenceOf(r))
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no tool keep")
+	}
+}
