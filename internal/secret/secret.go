@@ -70,6 +70,22 @@ func Mask(s string) string {
 	if len(s) > MaxInspect {
 		return Masked
 	}
+	// A mask can join what stood around the value it replaced into a new
+	// value of another shape (Authorization:A(A&0 masks A(A, and then
+	// ****&0 reads as one value): apply the detectors until nothing
+	// changes, so that masking is idempotent. Each round only replaces
+	// text by Masked, so a few rounds settle it.
+	for range 8 {
+		next := maskOnce(s)
+		if next == s {
+			break
+		}
+		s = next
+	}
+	return s
+}
+
+func maskOnce(s string) string {
 	s = maskGroup(urlUserRe, s, 1, func(string) bool { return true })
 	s = maskGroup(authRe, s, 1, notRef)
 	s = maskGroup(authHeaderRe, s, 1, func(v string) bool { return notRef(v) && !isScheme(v) })
