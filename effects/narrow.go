@@ -44,7 +44,7 @@ func (n *Narrowing) match(ctor *extract.Expr) (string, extract.Loc, bool) {
 	var shown []string
 	var loc extract.Loc
 	for _, kw := range sortedKeys(n.When) {
-		v := ctor.Kwarg(kw)
+		v := kwargPath(ctor, kw)
 		val, ok := constValue(v, 0)
 		if !ok {
 			return "", loc, false
@@ -58,6 +58,30 @@ func (n *Narrowing) match(ctor *extract.Expr) (string, extract.Loc, bool) {
 		shown = append(shown, fmt.Sprintf("%s=%q", kw, val))
 	}
 	return strings.Join(shown, ", "), loc, true
+}
+
+// kwargPath is the argument a `when` key names: a keyword, or a path into
+// the dict literals it holds (environment.network_policy.type), so that a
+// setting nested in a config dict is read as written.
+func kwargPath(ctor *extract.Expr, path string) *extract.Expr {
+	parts := strings.Split(path, ".")
+	v := ctor.Kwarg(parts[0])
+	for _, key := range parts[1:] {
+		d := extract.Deref(v)
+		if d == nil || d.Kind != extract.ExprDict {
+			return nil
+		}
+		v = nil
+		for i, k := range d.Keys {
+			if s, ok := k.StrValue(); ok && s == key && i < len(d.Elems) {
+				v = d.Elems[i]
+			}
+		}
+		if v == nil {
+			return nil
+		}
+	}
+	return v
 }
 
 // constValue is the value of an expression fixed in the source: a literal,

@@ -869,17 +869,59 @@ func (b *builder) prebuilt(e *extract.Expr, qual, symbol string) *capgraph.Tool 
 // sameCtor reports whether two constructor calls have the same keyword
 // arguments (by their literal values), so one tool node serves both.
 func sameCtor(a, b *extract.Expr) bool {
-	if a == nil || b == nil || len(a.Kw) != len(b.Kw) {
+	if a == nil || b == nil || len(a.Kw) != len(b.Kw) || len(a.Args) != len(b.Args) {
 		return a == b
 	}
 	for i := range a.Kw {
-		av, _ := extract.Deref(a.Kw[i].Value).Truthy()
-		bv, _ := extract.Deref(b.Kw[i].Value).Truthy()
-		if a.Kw[i].Name != b.Kw[i].Name || av != bv {
+		if a.Kw[i].Name != b.Kw[i].Name || !sameValue(a.Kw[i].Value, b.Kw[i].Value, 0) {
+			return false
+		}
+	}
+	for i := range a.Args {
+		if !sameValue(a.Args[i], b.Args[i], 0) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameValue reports whether two arguments are the same as written, after
+// following names to what they are bound to: a setting that narrows a
+// catalogued tool (a nested network policy, say) must not be shared by a
+// twin built without it. What it cannot compare counts as different: two
+// tool nodes where one would do costs nothing, one where two are needed
+// could hide labels.
+func sameValue(a, b *extract.Expr, depth int) bool {
+	a, b = extract.Deref(a), extract.Deref(b)
+	if a == nil || b == nil || depth > 8 {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Name != b.Name || a.Str != b.Str || a.Bool != b.Bool ||
+		len(a.Args) != len(b.Args) || len(a.Kw) != len(b.Kw) || len(a.Elems) != len(b.Elems) || len(a.Keys) != len(b.Keys) {
+		return false
+	}
+	switch a.Kind {
+	case extract.ExprStr, extract.ExprNum, extract.ExprBool, extract.ExprNone:
+		return true
+	case extract.ExprName:
+		return a.Scope == b.Scope
+	case extract.ExprOther:
+		return false
+	}
+	same := func(xs, ys []*extract.Expr) bool {
+		for i := range xs {
+			if !sameValue(xs[i], ys[i], depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range a.Kw {
+		if a.Kw[i].Name != b.Kw[i].Name || !sameValue(a.Kw[i].Value, b.Kw[i].Value, depth+1) {
+			return false
+		}
+	}
+	return sameValue(a.Recv, b.Recv, depth+1) && same(a.Args, b.Args) && same(a.Elems, b.Elems) && same(a.Keys, b.Keys)
 }
 
 func (b *builder) toolkit(e *extract.Expr, depth int) []member {

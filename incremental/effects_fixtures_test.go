@@ -66,7 +66,8 @@ func TestEffectsFixtures(t *testing.T) {
 		},
 		"pos-config-narrows": {
 			"crew.py:4": "untrusted_input", "crew.py:5": "untrusted_input writes_state",
-			"crew.py:6": "network_egress untrusted_input",
+			"crew.py:6":  "network_egress untrusted_input",
+			"shell.py:7": "executes_code reads_private", "shell.py:11": all, "shell.py:15": all,
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
