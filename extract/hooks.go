@@ -76,6 +76,9 @@ var (
 // other mention counts, so a value that may be "ask" or "allow" counts as
 // both (fail closed for "allow", which removes a confirmation).
 func ReadHookScript(src []byte) *HookScript {
+	if !bytes.Contains(src, []byte("ecision")) && !bytes.Contains(src, []byte("xit")) {
+		return &HookScript{} // most files: nothing to answer with
+	}
 	var code bytes.Buffer
 	for _, line := range bytes.Split(src, []byte("\n")) {
 		t := bytes.TrimSpace(line)
@@ -306,7 +309,7 @@ func inTree(project, arg string) (string, string) {
 	case strings.HasPrefix(p, "\x00"):
 		p = strings.TrimPrefix(strings.TrimPrefix(p, "\x00"), "/")
 	case strings.HasPrefix(p, "~") || strings.Contains(p, "$HOME") || strings.Contains(p, "${HOME}"):
-		return "", "runs " + arg + ", outside the tree (in the user's home)"
+		return "", "runs " + arg + ", in the user's home outside the tree"
 	case strings.Contains(p, "$"):
 		return "", "runs " + arg + ", a path with a variable acg cannot resolve"
 	case strings.HasPrefix(p, "/"):

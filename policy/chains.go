@@ -362,6 +362,8 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	f.Triage = fmt.Sprintf("confirmed: %s has role %s (%s) and %s has role %s (%s); pattern %s", s.tool.Name, p.Source, srcBy, t.tool.Name, p.Target, tgtBy, p.ID)
 	if by == effects.ByDefault || by == "" {
 		f.Triage = "needs review: " + f.Triage[len("confirmed: "):]
+	} else if t.use.Unsure != "" {
+		f.Triage = "needs review: " + f.Triage[len("confirmed: "):] + "; but " + t.use.Unsure
 	}
 	how := ""
 	switch grp.kind {

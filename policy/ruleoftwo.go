@@ -101,6 +101,8 @@ func ruleOfTwo(in *Input) []*Finding {
 		if by == effects.ByDefault {
 			sev = High
 			triage = "needs review: a leg rests on the fail-closed default (" + assumed(src, priv, sink) + ")"
+		} else if why := unsure(ls.action); why != "" {
+			sev, triage = High, "needs review: "+why
 		}
 		chainType := "direct"
 		if src.r.Indirect() || priv.r.Indirect() || sink.r.Indirect() {
@@ -149,6 +151,20 @@ func legSteps(l leg, what string) []Step {
 		steps = append(steps, s)
 	}
 	return steps
+}
+
+// unsure is why no action leg is known to run without approval, or ""
+// when one is (a config acg cannot read may put a person before each).
+func unsure(action []leg) string {
+	for _, l := range action {
+		if l.r.Use.Unsure == "" {
+			return ""
+		}
+	}
+	if len(action) == 0 {
+		return ""
+	}
+	return action[0].r.Use.Unsure
 }
 
 func assumed(ls ...leg) string {
@@ -215,6 +231,8 @@ func missingApproval(in *Input) []*Finding {
 			triage := "confirmed: the action and the untrusted input are backed by evidence"
 			if by == effects.ByDefault {
 				sev, triage = Medium, "needs review: "+assumed(src, leg{r, why, res})
+			} else if r.Use.Unsure != "" {
+				sev, triage = Medium, "needs review: "+r.Use.Unsure
 			}
 			chainType := "direct"
 			if r.Indirect() || src.r.Indirect() {

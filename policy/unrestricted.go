@@ -21,6 +21,8 @@ func unrestrictedExecution(in *Input) []*Finding {
 		g capgraph.Grant
 		t *capgraph.Tool
 		a *capgraph.Agent
+		// unsure: a hook acg cannot read may still ask
+		unsure string
 	}
 	byGrant := map[string]*hit{}
 	var keys []string
@@ -31,11 +33,14 @@ func unrestrictedExecution(in *Input) []*Finding {
 			continue
 		}
 		for _, gr := range u.Grants {
+			if gr.Partial {
+				continue // only some calls run without asking
+			}
 			key := fmt.Sprintf("%s\x00%d\x00%s", gr.Loc.File, gr.Loc.Start.Byte, gr.Why)
 			h := byGrant[key]
 			if h == nil {
 				keys = append(keys, key)
-				byGrant[key] = &hit{gr, t, a}
+				byGrant[key] = &hit{gr, t, a, u.Unsure}
 				continue
 			}
 			// Report on the session agent rather than a subagent sharing the grant.
@@ -57,7 +62,7 @@ func unrestrictedExecution(in *Input) []*Finding {
 			Rule: "unrestricted-execution", Severity: High, Agent: h.a.Name, AgentID: h.a.ID,
 			Sink: h.t.Name, InScope: []string{h.a.Name}, Chain: []string{h.t.Name}, ChainType: "direct",
 			VulnerabilityType: "unrestricted_execution", Location: LocationOf(loc), Loc: loc,
-			DecidedBy: "config", Triage: "confirmed: " + h.g.Why,
+			DecidedBy: "config", Triage: triageOf(h.g.Why, h.unsure),
 			SinkIDs: []string{h.t.ID}, Fix: h.g.Fix,
 			Taxonomy: Taxonomy{OWASPLLM: []string{LLM06}, OWASPASI: []string{ASI02, ASI05}, ATLAS: []string{ATLASToolInvocation}},
 		}
@@ -69,4 +74,11 @@ func unrestrictedExecution(in *Input) []*Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+func triageOf(why, unsure string) string {
+	if unsure != "" {
+		return "needs review: " + why + ", but " + unsure
+	}
+	return "confirmed: " + why
 }
