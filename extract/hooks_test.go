@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseHookCommand(t *testing.T) {
 	for _, tc := range []struct {
@@ -74,4 +77,19 @@ func TestIsHookScript(t *testing.T) {
 			t.Errorf("IsHookScript(%q) = %v, want %v", rel, got, want)
 		}
 	}
+}
+
+// FuzzParseHookCommand: any command line parses without a panic, and a
+// script it names stays inside the tree.
+func FuzzParseHookCommand(f *testing.F) {
+	for _, s := range []string{"uv run $CLAUDE_PROJECT_DIR/.claude/hooks/x.py", `sh -c 'exit 2'`, `node "a b.js" 2>&1 | tee log`, `python3 -c "print(1)"`, `"$CLAUDE_PROJECT_DIR"/../x.sh`} {
+		f.Add("app", s)
+	}
+	f.Fuzz(func(t *testing.T, project, cmd string) {
+		h := ParseHookCommand(project, cmd)
+		if h.Script != "" && (h.Script == ".." || strings.HasPrefix(h.Script, "../") || strings.HasPrefix(h.Script, "/")) && !strings.HasPrefix(project, "/") && !strings.HasPrefix(project, "..") {
+			t.Errorf("%q in %q: script %q outside the tree", cmd, project, h.Script)
+		}
+		ReadHookScript([]byte(cmd))
+	})
 }
