@@ -5,6 +5,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // Claude Code hooks, read statically (acg never runs them). A PreToolUse
@@ -205,7 +207,7 @@ func ParseHookCommand(project, command string) HookHandler {
 		}
 	}
 	if len(unknown) > 0 {
-		h.Unknown = unknown[0]
+		h.Unknown = secret.Mask(unknown[0]) // it quotes the command
 		return h
 	}
 	if inline && h.Script == "" {

@@ -93,3 +93,20 @@ func FuzzParseHookCommand(f *testing.F) {
 		ReadHookScript([]byte(cmd))
 	})
 }
+
+// TestHookCommandSecrets: a credential in a hook's command never reaches
+// what is kept of it.
+func TestHookCommandSecrets(t *testing.T) {
+	const tok = "ghp_0123456789abcdefghijABCDEFGHIJ012345"
+	for _, cmd := range []string{
+		"GITHUB_TOKEN=" + tok + " python3 .claude/hooks/x.py",
+		"curl -H 'Authorization: Bearer " + tok + "' https://example.com/hook",
+		"./" + tok + "/run.sh",
+		"node --token=" + tok,
+	} {
+		h := ParseHookCommand(".", cmd)
+		if strings.Contains(h.Unknown, tok) {
+			t.Errorf("%q: the reason keeps the token: %q", cmd, h.Unknown)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/acg-dev/acg/capgraph"
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // Claude Code: one agent per project (the directory holding .claude/ or
@@ -463,7 +464,7 @@ type hookRead struct {
 func (h hookRead) about() string {
 	s := fmt.Sprintf("the PreToolUse hook (matcher %q)", h.h.Matcher)
 	if len(h.scripts) > 0 {
-		s += " running " + strings.Join(h.scripts, ", ")
+		s += " running " + secret.Mask(strings.Join(h.scripts, ", "))
 	}
 	return s
 }
