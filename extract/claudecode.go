@@ -27,6 +27,8 @@ type ClaudeSettings struct {
 	DefaultMode    string
 	DefaultModeLoc Loc
 	Hooks          []*ClaudeHook
+	// HooksOff is disableAllHooks: no hook of any settings file runs.
+	HooksOff bool
 	// DisabledMCPServers are .mcp.json servers the user turned off.
 	DisabledMCPServers []string
 	// Permissions is the permissions object (for edits that create it).
@@ -204,6 +206,9 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 				cs.DefaultModeLoc = d.valueLoc(mm.Value)
 			}
 		}
+	}
+	if off := root.Get("disableAllHooks"); off != nil && off.Kind == JSONBool {
+		cs.HooksOff = off.Bool
 	}
 	if hooks := root.Get("hooks"); hooks != nil && hooks.Kind == JSONObject {
 		if pre := hooks.Get("PreToolUse"); pre != nil && pre.Kind == JSONArray {

@@ -77,11 +77,17 @@ func (b *builder) claudeProject(p *claudeProject) {
 	sort.Slice(p.settings, func(i, j int) bool { return !p.settings[i].Claude.Local && p.settings[j].Claude.Local })
 	sort.Slice(p.subagents, func(i, j int) bool { return p.subagents[i].Path < p.subagents[j].Path })
 	perms := &claudePerms{disabled: map[string]bool{}}
+	hooksOff := false
+	for _, f := range p.settings {
+		hooksOff = hooksOff || f.Claude.HooksOff
+	}
 	for _, f := range p.settings {
 		cs := f.Claude
 		perms.rules = append(perms.rules, cs.Rules...)
 		for _, h := range cs.Hooks {
-			perms.hooks = append(perms.hooks, b.readHook(f, h))
+			if !hooksOff { // disableAllHooks in any of the files stops them all
+				perms.hooks = append(perms.hooks, b.readHook(f, h))
+			}
 		}
 		if cs.DefaultMode != "" {
 			perms.mode, perms.modeL = cs.DefaultMode, cs.DefaultModeLoc

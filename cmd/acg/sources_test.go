@@ -196,6 +196,9 @@ func TestClaudePermissions(t *testing.T) {
 		{"dontAsk refuses", settings(`{"defaultMode": "dontAsk"}`), nil, false},
 		{"hook that asks", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash"]}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": ".claude/hooks/check.sh"}]}]}}`,
 			".claude/hooks/check.sh": `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask"}}'`}, nil, true},
+		{"hooks disabled", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash"]}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": ".claude/hooks/check.sh"}]}]}}`,
+			".claude/settings.local.json": `{"disableAllHooks": true}`,
+			".claude/hooks/check.sh":      `echo '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "ask"}}'`}, []string{".claude/settings.json:1"}, true},
 		// A hook acg cannot read is no approval (the finding needs review).
 		{"hook not read", map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash"]}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check"}]}]}}`},
 			[]string{".claude/settings.json:1"}, true},
