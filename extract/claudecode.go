@@ -85,7 +85,7 @@ func hookHandler(project string, x *JSONValue) HookHandler {
 		// lets the call go on to the permission flow.
 		return HookHandler{Type: typ}
 	}
-	return HookHandler{Type: typ, Unknown: "a " + typ + " hook answers from outside the tree"}
+	return HookHandler{Type: typ, Unknown: fmt.Sprintf("is a hook of type %q, answered outside the tree", secret.Mask(typ))}
 }
 
 // Subagent is a .claude/agents/*.md file.

@@ -110,3 +110,26 @@ func TestHookCommandSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestHookHandlerTypes: a prompt or agent hook has a model decide (read,
+// answers nothing a person sees); an http hook answers from elsewhere.
+func TestHookHandlerTypes(t *testing.T) {
+	f := ClaudeSettingsFile(".claude/settings.json", []byte(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+		{"type": "prompt", "prompt": "is $ARGUMENTS safe?"},
+		{"type": "agent", "prompt": "check it"},
+		{"type": "http", "url": "http://localhost:8100/hook"},
+		{"type": "command", "command": "uv run $CLAUDE_PROJECT_DIR/.claude/hooks/x.py"}]}]}}`))
+	if len(f.Claude.Hooks) != 1 || len(f.Claude.Hooks[0].Handlers) != 4 {
+		t.Fatalf("hooks: %+v", f.Claude.Hooks)
+	}
+	hs := f.Claude.Hooks[0].Handlers
+	if hs[0].Unknown != "" || hs[0].Inline != nil || hs[1].Unknown != "" {
+		t.Errorf("prompt/agent hooks: %+v %+v, want read and answering nothing", hs[0], hs[1])
+	}
+	if hs[2].Unknown != `is a hook of type "http", answered outside the tree` {
+		t.Errorf("http hook: %q", hs[2].Unknown)
+	}
+	if hs[3].Script != ".claude/hooks/x.py" {
+		t.Errorf("command hook: %+v", hs[3])
+	}
+}
