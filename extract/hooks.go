@@ -136,6 +136,9 @@ var interpreters = map[string]bool{
 	"bash": true, "sh": true, "zsh": true, "dash": true, "ruby": true, "perl": true,
 }
 
+// shells run a command line given with -c.
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true}
+
 // inlineTools are commands whose whole behaviour is in the command line
 // itself: a command made only of them is its own script.
 var inlineTools = map[string]bool{
@@ -149,6 +152,10 @@ var inlineTools = map[string]bool{
 // (project is the directory $CLAUDE_PROJECT_DIR and relative paths stand
 // for, relative to the scan root), or the command itself as the script.
 func ParseHookCommand(project, command string) HookHandler {
+	return parseHookCommand(project, command, 0)
+}
+
+func parseHookCommand(project, command string, depth int) HookHandler {
 	h := HookHandler{Type: "command"}
 	var unknown []string
 	inline := true
@@ -176,11 +183,29 @@ func ParseHookCommand(project, command string) HookHandler {
 				args = args[1:]
 			}
 			if body, ok := flagValue(args, "-c", "-e", "--eval"); ok {
+				inline = false
+				if shells[prog] && depth < 3 {
+					// sh -c '…' is a command line of its own: the scripts
+					// it runs count, as in the hook's own command.
+					in := parseHookCommand(project, body, depth+1)
+					switch {
+					case in.Unknown != "":
+						unknown = append(unknown, in.Unknown)
+					case in.Script != "":
+						h.Script = in.Script
+					}
+					if in.Inline != nil {
+						if h.Inline == nil {
+							h.Inline = &HookScript{}
+						}
+						merge(h.Inline, in.Inline)
+					}
+					continue
+				}
 				if h.Inline == nil {
 					h.Inline = &HookScript{}
 				}
 				merge(h.Inline, ReadHookScript([]byte(body)))
-				inline = false
 				continue
 			}
 			arg := firstArg(args)

@@ -34,6 +34,8 @@ func TestParseHookCommand(t *testing.T) {
 		{project: ".", cmd: `echo "$(date)" >> .claude/command.log`, inline: true},
 		{project: ".", cmd: `sh -c 'grep -q rm && exit 2; exit 0'`, inline: true, deny: true},
 		{project: ".", cmd: `bash -c 'echo "{\"permissionDecision\": \"ask\"}"'`, inline: true, ask: true},
+		{project: ".", cmd: `bash -c 'cd "$CLAUDE_PROJECT_DIR" && python3 .claude/hooks/x.py'`, script: ".claude/hooks/x.py"},
+		{project: ".", cmd: `sh -c 'guard --strict'`, unknown: "runs guard, a program outside the tree that acg cannot read"},
 	} {
 		h := ParseHookCommand(tc.project, tc.cmd)
 		if h.Script != tc.script || h.Unknown != tc.unknown || (h.Inline != nil) != tc.inline {
