@@ -81,6 +81,9 @@ type Use struct {
 	// Grants are the config entries that let the agent use the tool
 	// without asking (Claude Code allow rules, a permission mode).
 	Grants []Grant
+	// Unsure says why whether a person approves this use is not known (a
+	// Claude Code hook acg cannot read): findings on it need review.
+	Unsure string
 }
 
 // Grant is a config entry that lets an agent use a tool without asking.
@@ -90,6 +93,10 @@ type Grant struct {
 	// Fix holds the edits that turn the grant into an approval (move a
 	// Claude Code allow rule to ask), for quick fixes.
 	Fix []extract.TextEdit
+	// Partial: the grant lets some calls run without asking, not every
+	// one (a hook that can answer "allow"), so it is no unrestricted
+	// permission.
+	Partial bool
 }
 
 // Link is an agent-to-agent edge.

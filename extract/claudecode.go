@@ -27,6 +27,8 @@ type ClaudeSettings struct {
 	DefaultMode    string
 	DefaultModeLoc Loc
 	Hooks          []*ClaudeHook
+	// HooksOff is disableAllHooks: no hook of any settings file runs.
+	HooksOff bool
 	// DisabledMCPServers are .mcp.json servers the user turned off.
 	DisabledMCPServers []string
 	// Permissions is the permissions object (for edits that create it).
@@ -60,13 +62,30 @@ type TextEdit struct {
 	NewText string
 }
 
-// ClaudeHook is a PreToolUse hook entry: it runs before every tool call
-// its matcher selects and can ask the user or deny. The command is never
-// kept (it can carry credentials).
+// ClaudeHook is a PreToolUse hook entry: it runs its handlers before
+// every tool call its matcher selects; what they can answer (hooks.go)
+// decides whether it asks the user, lets the call run without asking, or
+// only blocks. The command is never kept (it can carry credentials).
 type ClaudeHook struct {
-	Event   string
-	Matcher string // regular expression over tool names; "" or "*" is every tool
-	Loc     Loc
+	Event    string
+	Matcher  string // regular expression over tool names; "" or "*" is every tool
+	Loc      Loc
+	Handlers []HookHandler
+}
+
+// hookHandler reads one element of a hook entry's "hooks" array.
+func hookHandler(project string, x *JSONValue) HookHandler {
+	typ, _ := x.Get("type").String()
+	switch typ {
+	case "", "command":
+		cmd, _ := x.Get("command").String()
+		return ParseHookCommand(project, cmd)
+	case "prompt", "agent":
+		// A model decides: no person is asked, and a model's "ok" only
+		// lets the call go on to the permission flow.
+		return HookHandler{Type: typ}
+	}
+	return HookHandler{Type: typ, Unknown: fmt.Sprintf("is a hook of type %q, answered outside the tree", secret.Mask(typ))}
 }
 
 // Subagent is a .claude/agents/*.md file.
@@ -188,6 +207,9 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 			}
 		}
 	}
+	if off := root.Get("disableAllHooks"); off != nil && off.Kind == JSONBool {
+		cs.HooksOff = off.Bool
+	}
 	if hooks := root.Get("hooks"); hooks != nil && hooks.Kind == JSONObject {
 		if pre := hooks.Get("PreToolUse"); pre != nil && pre.Kind == JSONArray {
 			for _, h := range pre.Elems {
@@ -199,7 +221,11 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 					continue // a matcher without handlers does nothing
 				}
 				matcher, _ := h.Get("matcher").String()
-				cs.Hooks = append(cs.Hooks, &ClaudeHook{Event: "PreToolUse", Matcher: secret.Mask(matcher), Loc: d.valueLoc(h)})
+				ch := &ClaudeHook{Event: "PreToolUse", Matcher: secret.Mask(matcher), Loc: d.valueLoc(h)}
+				for _, x := range inner.Elems {
+					ch.Handlers = append(ch.Handlers, hookHandler(ClaudeProject(rel), x))
+				}
+				cs.Hooks = append(cs.Hooks, ch)
 			}
 		}
 	}

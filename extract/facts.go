@@ -27,6 +27,9 @@ const (
 	LangJSON     Lang = "json"
 	LangMarkdown Lang = "markdown"
 	LangYAML     Lang = "yaml"
+	// LangText is a file read as text only (a hook script in shell or
+	// JavaScript: see hooks.go).
+	LangText Lang = "text"
 )
 
 // File holds everything extracted from one file. It is a pure function of the
@@ -63,6 +66,9 @@ type File struct {
 	// Crew holds CrewAI facts: crews, tasks, @CrewBase classes, tool hooks,
 	// and the agents/tasks of a YAML config file.
 	Crew *CrewFacts `json:"-"`
+	// Hook is what the file can answer when a Claude Code hook runs it
+	// (set for Python files and hook scripts under .claude/).
+	Hook *HookScript `json:"-"`
 
 	// Source line starts, for position conversion by consumers.
 	Lines []int `json:"-"`

@@ -9,15 +9,19 @@ import (
 	"github.com/acg-dev/acg/capgraph"
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/internal/secret"
 )
 
 // Claude Code: one agent per project (the directory holding .claude/ or
 // .mcp.json) with the built-in tools, the project's MCP servers, and a
 // tool per scoped allow rule; one agent per subagent, spawned by the
 // project agent through its Agent tool. Permissions decide the gates:
-// deny removes a tool, an ask rule or a PreToolUse hook gates it, an allow
-// rule (or a permissive defaultMode) lets it run without asking, and a
-// tool that prompts by default is gated by that prompt.
+// deny removes a tool, an ask rule or a PreToolUse hook that can answer
+// "ask" gates it, an allow rule, a hook that can answer "allow" (or a
+// permissive defaultMode) lets it run without asking, and a tool that
+// prompts by default is gated by that prompt. A hook that only blocks or
+// logs changes none of that; one acg cannot read is no approval, may
+// allow, and makes the findings on the tools it covers need review.
 
 type claudeProject struct {
 	dir       string
@@ -31,7 +35,7 @@ type claudePerms struct {
 	rules []*extract.PermissionRule
 	mode  string
 	modeL extract.Loc
-	hooks []*extract.ClaudeHook
+	hooks []hookRead
 	// disabled project MCP servers
 	disabled map[string]bool
 }
@@ -73,10 +77,18 @@ func (b *builder) claudeProject(p *claudeProject) {
 	sort.Slice(p.settings, func(i, j int) bool { return !p.settings[i].Claude.Local && p.settings[j].Claude.Local })
 	sort.Slice(p.subagents, func(i, j int) bool { return p.subagents[i].Path < p.subagents[j].Path })
 	perms := &claudePerms{disabled: map[string]bool{}}
+	hooksOff := false
+	for _, f := range p.settings {
+		hooksOff = hooksOff || f.Claude.HooksOff
+	}
 	for _, f := range p.settings {
 		cs := f.Claude
 		perms.rules = append(perms.rules, cs.Rules...)
-		perms.hooks = append(perms.hooks, cs.Hooks...)
+		for _, h := range cs.Hooks {
+			if !hooksOff { // disableAllHooks in any of the files stops them all
+				perms.hooks = append(perms.hooks, b.readHook(f, h))
+			}
+		}
 		if cs.DefaultMode != "" {
 			perms.mode, perms.modeL = cs.DefaultMode, cs.DefaultModeLoc
 		}
@@ -315,12 +327,27 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 			return use, true
 		}
 	}
+	// Every hook whose matcher selects the tool runs; Claude Code asks when
+	// one of them answers "ask" (deny and ask rules apply whatever a hook
+	// answers, so rules come first).
+	var allows, unknown []hookRead
 	for _, h := range perms.hooks {
-		if hookMatches(h.Matcher, tool) {
-			use.Gates = append(use.Gates, &extract.Approval{Kind: "pretooluse_hook", Loc: h.Loc, All: true,
-				Detail: fmt.Sprintf("a PreToolUse hook (matcher %q) runs before %s and can ask or deny", h.Matcher, label)})
-			return use, true
+		if !hookMatches(h.h.Matcher, tool) {
+			continue
 		}
+		switch {
+		case h.ask:
+			use.Gates = append(use.Gates, &extract.Approval{Kind: "pretooluse_hook", Loc: h.h.Loc, All: true,
+				Detail: fmt.Sprintf("%s can answer \"ask\": Claude Code asks the user before %s", h.about(), label)})
+			return use, true
+		case h.unknown != "":
+			unknown = append(unknown, h)
+		case h.allow:
+			allows = append(allows, h)
+		}
+	}
+	if len(unknown) > 0 {
+		use.Unsure = fmt.Sprintf("%s %s, so whether it asks before %s is not known", unknown[0].about(), unknown[0].unknown, label)
 	}
 	for _, r := range perms.rules {
 		if r.List == "allow" && ruleCovers(r, tool, spec) {
@@ -341,6 +368,22 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		prompts = true
 	}
 	if !prompts {
+		return use, true
+	}
+	// A hook that can answer "allow" skips the prompt for the calls it
+	// allows, and one acg cannot read may: either way the prompt is not
+	// counted (fail closed), and the grant is partial (not every call).
+	if len(allows) > 0 || len(unknown) > 0 {
+		var g capgraph.Grant
+		if len(allows) > 0 {
+			g = capgraph.Grant{Loc: allows[0].h.Loc, Partial: true,
+				Why: fmt.Sprintf("%s can answer \"allow\", which skips Claude Code's permission prompt before %s", allows[0].about(), label)}
+		} else {
+			g = capgraph.Grant{Loc: unknown[0].h.Loc, Partial: true,
+				Why: fmt.Sprintf("%s %s; it may answer \"allow\", which skips Claude Code's permission prompt before %s", unknown[0].about(), unknown[0].unknown, label)}
+		}
+		use.Grants = []capgraph.Grant{g}
+		use.Loc = g.Loc
 		return use, true
 	}
 	switch mode {
@@ -417,4 +460,66 @@ func hookMatches(matcher, tool string) bool {
 		return m == tool
 	}
 	return re.MatchString(tool)
+}
+
+// hookRead is what a PreToolUse hook entry can answer, read from the
+// scripts its handlers run (extract/hooks.go).
+type hookRead struct {
+	h          *extract.ClaudeHook
+	ask, allow bool
+	// unknown says why what a handler answers cannot be read ("" when
+	// every handler was read).
+	unknown string
+	scripts []string
+}
+
+// about names the hook in messages.
+func (h hookRead) about() string {
+	s := fmt.Sprintf("the PreToolUse hook (matcher %q)", h.h.Matcher)
+	if len(h.scripts) > 0 {
+		s += " running " + secret.Mask(strings.Join(h.scripts, ", "))
+	}
+	return s
+}
+
+// readHook reads each handler of a hook entry: the script it runs is
+// looked up in the tree (the lookup is recorded, so that an edit of the
+// script rebuilds the project), an inline script was read with the
+// settings. A prompt or agent hook has a model decide: no person is
+// asked, and it allows nothing on its own.
+func (b *builder) readHook(settings *extract.File, h *extract.ClaudeHook) hookRead {
+	hr := hookRead{h: h}
+	for _, x := range h.Handlers {
+		var ans *extract.HookScript
+		switch {
+		case x.Unknown != "":
+			if hr.unknown == "" {
+				hr.unknown = "cannot be read by acg (it " + x.Unknown + ")"
+			}
+			continue
+		case x.Script != "":
+			hr.scripts = append(hr.scripts, x.Script)
+			f := b.ix.fileAt(x.Script, settings)
+			switch {
+			case f == nil && (extract.IsHookScript(x.Script) || strings.HasSuffix(x.Script, ".py")):
+				if hr.unknown == "" {
+					hr.unknown = "cannot be read by acg (the script is not in the scanned tree)"
+				}
+				continue
+			case f == nil || f.Hook == nil:
+				if hr.unknown == "" {
+					hr.unknown = "cannot be read by acg (acg reads a hook script only when it is a Python file or under .claude/)"
+				}
+				continue
+			}
+			ans = f.Hook
+		case x.Inline != nil:
+			ans = x.Inline
+		default:
+			continue
+		}
+		hr.ask = hr.ask || ans.Ask
+		hr.allow = hr.allow || ans.Allow
+	}
+	return hr
 }

@@ -94,17 +94,19 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 	ix := newIndex(all)
 
 	// Module names whose answer may change: those of added or removed
-	// files. A joined file that comes or goes changes the joined group.
+	// files, and their paths (files named by path: hook scripts). A joined file that comes or goes changes the joined group.
 	changedNames := map[string]bool{}
 	joinedChanged := false
 	for p, f := range a.files {
 		if cur[p] == nil {
+			changedNames[fileName(p)] = true
 			addModuleNames(changedNames, f.Facts)
 			joinedChanged = joinedChanged || joined(f.Facts)
 		}
 	}
 	for p, f := range cur {
 		if a.files[p] == nil {
+			changedNames[fileName(p)] = true
 			addModuleNames(changedNames, f.Facts)
 			joinedChanged = joinedChanged || joined(f.Facts)
 		}

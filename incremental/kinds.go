@@ -14,6 +14,10 @@ const (
 	KindClaudeSettings = "claude-settings"
 	KindClaudeAgent    = "claude-agent"
 	KindCrewYAML       = "crew-yaml"
+	// KindHookScript is a script under .claude/ that a Claude Code hook
+	// can run (Python ones are KindPython and read the same way): only
+	// what it can answer is kept (extract/hooks.go).
+	KindHookScript = "claude-hook-script"
 )
 
 func init() {
@@ -27,6 +31,8 @@ func init() {
 			return KindClaudeAgent
 		case extract.CrewYAMLKind(rel) != "":
 			return KindCrewYAML
+		case extract.IsHookScript(rel):
+			return KindHookScript
 		}
 		return ""
 	})
@@ -37,4 +43,16 @@ func init() {
 	RegisterExtractor(KindClaudeSettings, noTree(extract.ClaudeSettingsFile))
 	RegisterExtractor(KindClaudeAgent, noTree(extract.ClaudeAgentFile))
 	RegisterExtractor(KindCrewYAML, noTree(extract.CrewYAML))
+	RegisterExtractor(KindHookScript, noTree(extract.HookScriptFile))
+	// Any Python file can be the script a hook runs (python3 x.py from
+	// anywhere in the tree), so each says what it can answer; the text is
+	// already in memory, and reading it is a few searches.
+	python := extractors["python"]
+	RegisterExtractor("python", func(rel string, src []byte, tree *sitter.Tree) *extract.File {
+		f := python(rel, src, tree)
+		if f != nil {
+			f.Hook = extract.ReadHookScript(src)
+		}
+		return f
+	})
 }

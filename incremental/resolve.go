@@ -11,6 +11,7 @@ import (
 // name never do.
 type index struct {
 	files   []*extract.File
+	byPath  map[string]*extract.File
 	byMod   map[string][]*extract.File // module name and every dotted suffix of it
 	byScope map[*extract.Scope]*extract.File
 	// rec, when set, hears every module lookup: the way Python resolution
@@ -21,8 +22,10 @@ type index struct {
 }
 
 func newIndex(files []*extract.File) *index {
-	ix := &index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{}}
+	ix := &index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{},
+		byPath: make(map[string]*extract.File, len(files))}
 	for _, f := range files {
+		ix.byPath[f.Path] = f
 		if f.Scope != nil {
 			ix.byScope[f.Scope] = f
 		}
@@ -47,6 +50,20 @@ func (ix *index) fileOf(sc *extract.Scope) *extract.File {
 	}
 	return ix.byScope[sc]
 }
+
+// fileAt finds a file of the tree by its path, for a config that names it
+// (a hook script of a Claude Code settings file). The lookup is recorded
+// under "file:"+path, so that the file's coming, going or changing
+// rebuilds what read it.
+func (ix *index) fileAt(rel string, from *extract.File) (found *extract.File) {
+	if ix.rec != nil {
+		defer func() { ix.rec(from, fileName(rel), found) }()
+	}
+	return ix.byPath[rel]
+}
+
+// fileName is the name a path lookup is recorded under.
+func fileName(rel string) string { return "file:" + rel }
 
 // module finds the file of a dotted module name imported from `from`.
 // Among several files with that suffix, the one nearest the importer wins.

@@ -420,6 +420,7 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 			f.TriageReason = assumedReason(f.Assumed) + "; pattern " + p.ID
 		}
 	}
+	markUnsure(f, t.use.Unsure)
 	return f
 }
 

@@ -67,6 +67,8 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 	switch {
 	case fw == "claude-code" && len(u.Grants) > 0 && len(u.Grants[0].Fix) > 0:
 		return fmt.Sprintf("Make Claude Code ask before %s: %s; move that rule from permissions.allow to permissions.ask in .claude/settings.json.", t.Name, u.Grants[0].Why)
+	case fw == "claude-code" && len(u.Grants) > 0 && u.Grants[0].Partial:
+		return fmt.Sprintf("Make Claude Code ask before %s: %s; add %q to permissions.ask in .claude/settings.json (an ask rule applies whatever a hook answers), or have the hook answer \"ask\" instead.", t.Name, u.Grants[0].Why, t.Name)
 	case fw == "claude-code" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "permission mode"):
 		return fmt.Sprintf("Make Claude Code ask before %s: %s; leave the default permission mode, or add %q to permissions.ask.", t.Name, u.Grants[0].Why, t.Name)
 	case fw == "claude-code" && len(u.Grants) > 0:

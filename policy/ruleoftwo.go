@@ -98,7 +98,7 @@ func ruleOfTwo(in *Input) []*Finding {
 		}
 		by := weakest(src.res.DecidedBy, priv.res.DecidedBy, sink.res.DecidedBy)
 		sev := Critical
-		if by == effects.ByDefault {
+		if by == effects.ByDefault || unsure(ls.action) != "" {
 			sev = High
 		}
 		chainType := "direct"
@@ -132,6 +132,7 @@ func ruleOfTwo(in *Input) []*Finding {
 		}
 		f.Remediation = remediation(g, a, ls.action)
 		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
+		markUnsure(f, unsure(ls.action))
 		out = append(out, f)
 	}
 	return out
@@ -151,8 +152,6 @@ func legSteps(l leg, what string) []Step {
 	return steps
 }
 
-// assumedOf lists the legs that rest on the fail-closed default, each
-// with the call or fact that left its label open.
 // hops joins a path of agents, eliding the middle of a long one: a step is
 // one line, and a finding that stands for many sources has a step per
 // source, so a long handoff chain must not repeat itself in every one.
@@ -164,6 +163,8 @@ func hops(via []string) string {
 	return fmt.Sprintf("%s → … %d more … → %s", strings.Join(via[:ends], " → "), len(via)-2*ends, strings.Join(via[len(via)-ends:], " → "))
 }
 
+// assumedOf lists the legs that rest on the fail-closed default, each
+// with the call or fact that left its label open.
 func assumedOf(ls ...leg) []Assumption {
 	var out []Assumption
 	seen := map[string]bool{}
@@ -183,6 +184,34 @@ func assumedOf(ls ...leg) []Assumption {
 		out = append(out, Assumption{ToolID: l.r.Tool.ID, Tool: l.name(), Label: l.label, Why: why})
 	}
 	return out
+}
+
+// unsure is why no action leg is known to run without approval, or ""
+// when one is (a config acg cannot read may put a person before each).
+func unsure(action []leg) string {
+	for _, l := range action {
+		if l.r.Use.Unsure == "" {
+			return ""
+		}
+	}
+	if len(action) == 0 {
+		return ""
+	}
+	return action[0].r.Use.Unsure
+}
+
+// markUnsure makes a finding that its evidence confirms need review when
+// acg cannot tell whether a person approves its action (why says which
+// config it could not read, such as a hook's script).
+func markUnsure(f *Finding, why string) {
+	if why == "" {
+		return
+	}
+	if f.Triage == TriageConfirmed {
+		f.Triage, f.TriageReason = TriageNeedsReview, f.TriageReason+", but "+why
+	} else {
+		f.TriageReason += "; and " + why
+	}
 }
 
 // setTriage decides a finding's triage from its legs: needs_review when a
@@ -351,7 +380,7 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	// review when the action is assumed, or when every source is.
 	by := weakest(src.res.DecidedBy, sink.res.DecidedBy)
 	sev := High
-	if by == effects.ByDefault {
+	if by == effects.ByDefault || r.Use.Unsure != "" {
 		sev = Medium
 	}
 	chainType := "direct"
@@ -403,6 +432,7 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	} else {
 		setTriage(f, "the action and an untrusted source are backed by evidence", sink)
 	}
+	markUnsure(f, r.Use.Unsure)
 	return f
 }
 

@@ -21,6 +21,8 @@ func unrestrictedExecution(in *Input) []*Finding {
 		g capgraph.Grant
 		t *capgraph.Tool
 		a *capgraph.Agent
+		// unsure: a hook acg cannot read may still ask
+		unsure string
 	}
 	byGrant := map[string]*hit{}
 	var keys []string
@@ -31,11 +33,14 @@ func unrestrictedExecution(in *Input) []*Finding {
 			continue
 		}
 		for _, gr := range u.Grants {
+			if gr.Partial {
+				continue // only some calls run without asking
+			}
 			key := fmt.Sprintf("%s\x00%d\x00%s", gr.Loc.File, gr.Loc.Start.Byte, gr.Why)
 			h := byGrant[key]
 			if h == nil {
 				keys = append(keys, key)
-				byGrant[key] = &hit{gr, t, a}
+				byGrant[key] = &hit{gr, t, a, u.Unsure}
 				continue
 			}
 			// Report on the session agent rather than a subagent sharing the grant.
@@ -61,6 +66,7 @@ func unrestrictedExecution(in *Input) []*Finding {
 			SinkIDs: []string{h.t.ID}, Fix: h.g.Fix,
 			Taxonomy: Taxonomy{OWASPLLM: []string{LLM06}, OWASPASI: []string{ASI02, ASI05}, ATLAS: []string{ATLASToolInvocation}},
 		}
+		markUnsure(f, h.unsure)
 		f.RiskScore = RiskScore(High, "direct", g.Centrality(h.a.ID))
 		f.Message = fmt.Sprintf("Agent %s may run any shell command without asking: %s", h.a.Name, h.g.Why)
 		f.Steps = []Step{StepAt(loc, h.g.Why), StepAt(h.a.Loc, "agent "+h.a.Name+" is declared here")}

@@ -11,7 +11,8 @@ import (
 // approvalDoc is the part of the JSON output the approval fixtures check.
 type approvalDoc struct {
 	Findings []struct {
-		Rule, Agent, Sink, Remediation string
+		Rule, Agent, Sink, Remediation, Triage string
+		TriageReason                           string `json:"triage_reason"`
 	}
 }
 
@@ -51,6 +52,16 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval vscode edit_file", "missing-approval vscode move_file", "missing-approval vscode write_file", "rule-of-two vscode fetch"}},
 		{"mcpconfig/pos-server-auto-approve", []string{"rule-of-two cursor fetch"}},
 		{"claudecode/neg-mcp-prompts", nil},
+		{"claudecode/neg-hook-asks", nil},
+		{"claudecode/neg-ask-and-hook", nil},
+		{"claudecode/pos-hook-blocks-only", []string{
+			"missing-approval claude-code Bash", "missing-approval claude-code Edit", "missing-approval claude-code NotebookEdit",
+			"missing-approval claude-code Write", "rule-of-two claude-code Bash", "unrestricted-execution claude-code Bash"}},
+		{"claudecode/pos-hook-allows-all", []string{
+			"missing-approval claude-code Bash", "missing-approval claude-code Edit", "missing-approval claude-code NotebookEdit",
+			"missing-approval claude-code Write", "rule-of-two claude-code Bash"}},
+		{"claudecode/pos-hook-unreadable", []string{"missing-approval claude-code Bash", "rule-of-two claude-code Bash"}},
+		{"claudecode/pos-hook-bash-only", []string{"rule-of-two claude-code WebFetch"}},
 		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
@@ -83,6 +94,8 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 		{"openai-agents/pos-lists-mutated", "needs_approval=True", "interrupt("},
 		{"claudecode/pos-mcp-auto-approve", "permissions.ask", "interrupt("},
 		{"claudecode/pos-unscoped-bash", "permissions.ask", "interrupt("},
+		{"claudecode/pos-hook-allows-all", "permissions.ask", "interrupt("},
+		{"claudecode/pos-hook-blocks-only", "permissions.ask", "interrupt("},
 		{"mcpconfig/pos-vscode-auto-approve", `"chat.tools.global.autoApprove"`, "interrupt("},
 		{"mcpconfig/pos-server-auto-approve", `"alwaysAllow"`, "interrupt("},
 	} {
@@ -102,5 +115,31 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 				t.Errorf("no approval finding in %s", tc.dir)
 			}
 		})
+	}
+}
+
+// TestHookTriage: a finding whose approval rests on a Claude Code hook
+// acg could not read needs review and names the hook and why; one whose
+// hook script was read is confirmed.
+func TestHookTriage(t *testing.T) {
+	for _, tc := range []struct{ dir, triage, reason string }{
+		{"claudecode/pos-hook-unreadable", "needs_review", `the PreToolUse hook (matcher "Bash") running .claude/hooks/gone.py cannot be read by acg (the script is not in the scanned tree)`},
+		{"claudecode/pos-hook-blocks-only", "confirmed", ""},
+		{"claudecode/pos-hook-allows-all", "confirmed", ""},
+	} {
+		d := scanApprovals(t, "../../testdata/"+tc.dir)
+		n := 0
+		for _, f := range d.Findings {
+			if f.Rule != "missing-approval" && f.Rule != "rule-of-two" {
+				continue
+			}
+			n++
+			if f.Triage != tc.triage || !strings.Contains(f.TriageReason, tc.reason) {
+				t.Errorf("%s: %s on %s: triage %q (%s), want %q naming %q", tc.dir, f.Rule, f.Sink, f.Triage, f.TriageReason, tc.triage, tc.reason)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no approval finding", tc.dir)
+		}
 	}
 }

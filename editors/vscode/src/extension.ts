@@ -13,14 +13,17 @@ import {
 import { renderGraph } from "./graphView";
 import { INSTALL_URL, missingServerMessage, resolveServerPath } from "./serverPath";
 
-// Files acg reads: agent code, MCP client configs, Claude Code settings and
-// subagents. Must stay in step with activationEvents in package.json.
+// Files acg reads: agent code, MCP client configs, Claude Code settings,
+// subagents and the hook scripts they run. Must stay in step with
+// activationEvents in package.json.
 export const documentSelector: DocumentSelector = [
   { scheme: "file", language: "python" },
   { scheme: "file", pattern: "**/.mcp.json" },
   { scheme: "file", pattern: "**/mcp.json" },
   { scheme: "file", pattern: "**/.claude/settings*.json" },
   { scheme: "file", pattern: "**/.claude/agents/*.md" },
+  { scheme: "file", pattern: "**/.claude/hooks/**" },
+  { scheme: "file", pattern: "**/.claude/**/*.{sh,bash,zsh,js,mjs,cjs,ts}" },
 ];
 
 let client: LanguageClient | undefined;
