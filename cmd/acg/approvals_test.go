@@ -54,12 +54,11 @@ func TestApprovalFixtures(t *testing.T) {
 		{"claudecode/neg-mcp-prompts", nil},
 		{"claudecode/neg-hook-asks", nil},
 		{"claudecode/neg-ask-and-hook", nil},
+		// Edits run unasked here too, but they are not irreversible (Claude
+		// Code can rewind them), so only Bash is a missing approval.
 		{"claudecode/pos-hook-blocks-only", []string{
-			"missing-approval claude-code Bash", "missing-approval claude-code Edit", "missing-approval claude-code NotebookEdit",
-			"missing-approval claude-code Write", "rule-of-two claude-code Bash", "unrestricted-execution claude-code Bash"}},
-		{"claudecode/pos-hook-allows-all", []string{
-			"missing-approval claude-code Bash", "missing-approval claude-code Edit", "missing-approval claude-code NotebookEdit",
-			"missing-approval claude-code Write", "rule-of-two claude-code Bash"}},
+			"missing-approval claude-code Bash", "rule-of-two claude-code Bash", "unrestricted-execution claude-code Bash"}},
+		{"claudecode/pos-hook-allows-all", []string{"missing-approval claude-code Bash", "rule-of-two claude-code Bash"}},
 		{"claudecode/pos-hook-unreadable", []string{"missing-approval claude-code Bash", "rule-of-two claude-code Bash"}},
 		{"claudecode/pos-hook-bash-only", []string{"rule-of-two claude-code WebFetch"}},
 		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
