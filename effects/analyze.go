@@ -81,6 +81,9 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 			if e := ct.Narrowed(t.Ctor, detail); e != nil {
 				return e
 			}
+			if e := a.Catalog.hostedServer(ct, t.Ctor); e != nil {
+				return e
+			}
 			return ct.EffectsOf(detail)
 		}
 		return Unknown(fmt.Sprintf("prebuilt tool %s is not in the catalog", t.Class), t.Loc)

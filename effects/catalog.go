@@ -33,6 +33,11 @@ type CatalogTool struct {
 	// (a scraper bound to one URL cannot be pointed anywhere else): when
 	// one matches, its effects replace Effects.
 	Narrow []*Narrowing `yaml:"narrow"`
+	// ServerURL names the constructor argument (a keyword, or a path into
+	// its dict literals) holding the URL of the MCP server a hosted MCP
+	// tool reaches: a catalogued server there gives the tool its tools'
+	// labels.
+	ServerURL string `yaml:"server_url"`
 	// NamedOnly marks a client built-in that a session has only when it
 	// is named (a legacy name, a tool of some versions): it is known, but
 	// not added to every session (Claude Code).

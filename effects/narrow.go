@@ -38,6 +38,46 @@ func (t *CatalogTool) Narrowed(ctor *extract.Expr, detail string) *Effects {
 	return nil
 }
 
+// hostedServer returns the effects of a hosted MCP tool whose server URL
+// is fixed in the source and names a catalogued server: the union of that
+// server's tools (and its default effects when its tool list is not
+// verified), with the URL as evidence. nil when the URL is not constant
+// or the server is not catalogued: the tool's own (fail-closed) entry
+// stands.
+func (c *Catalog) hostedServer(t *CatalogTool, ctor *extract.Expr) *Effects {
+	if t.ServerURL == "" || ctor == nil {
+		return nil
+	}
+	v := kwargPath(ctor, t.ServerURL)
+	u, ok := constValue(v, 0)
+	if !ok {
+		return nil
+	}
+	s, _ := c.MCPServerFor("", nil, u)
+	if s == nil {
+		return nil
+	}
+	why := fmt.Sprintf("catalog: %s reaches the MCP server %s (%s) — %s", t.Class, s.ID, u, s.Summary)
+	e := newEffects()
+	var labels []Label
+	var roles []string
+	for _, mt := range s.Tools {
+		labels = append(labels, mt.Effects...)
+		roles = append(roles, mt.Roles...)
+	}
+	if s.ToolsUnverified || len(s.Tools) == 0 {
+		labels = append(labels, s.DefaultEffects...) // tools the catalog may not name
+	}
+	for _, l := range labels {
+		e.add(Evidence{Label: l, Kind: "catalog", Loc: v.Loc, Detail: why}, ByCatalog)
+	}
+	for _, r := range roles {
+		e.addRoleBy(r, ByCatalog)
+	}
+	e.settle(ByCatalog)
+	return e
+}
+
 // match reports whether every condition of a narrowing holds for the
 // constructor, with the arguments as written and where the first is.
 func (n *Narrowing) match(ctor *extract.Expr) (string, extract.Loc, bool) {

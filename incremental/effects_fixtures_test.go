@@ -68,6 +68,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"crew.py:4": "untrusted_input", "crew.py:5": "untrusted_input writes_state",
 			"crew.py:6":  "network_egress untrusted_input",
 			"shell.py:7": "executes_code reads_private", "shell.py:11": all, "shell.py:15": all,
+			"hosted.py:5": "untrusted_input", "hosted.py:9": all,
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
