@@ -248,13 +248,22 @@ func (b *builder) claudeProject(p *claudeProject) {
 				if bt := cat.Builtin("claude-code").Tool(want); bt != nil && bt.LegacyOf != "" {
 					want = bt.LegacyOf // Task is Agent, MultiEdit is Edit
 				}
+				// A subagent has the project's permission rules: the tool
+				// it lists reaches the project's tool of the same spec and
+				// every narrower tool an allow rule made (plain Bash runs
+				// each allowed Bash(<command>) unasked and asks for the
+				// rest).
+				listed := &extract.PermissionRule{Tool: want, Spec: tn.Spec}
 				for _, t := range all {
-					if t.tool == want && t.spec == tn.Spec || tn.Spec == "" && strings.HasPrefix(t.tool, tn.Tool+"__") && strings.HasPrefix(tn.Tool, "mcp__") {
+					same := t.tool == want && t.spec == tn.Spec
+					narrower := t.tool == want && t.spec != "" && ruleCovers(listed, t.tool, t.spec)
+					server := tn.Spec == "" && strings.HasPrefix(t.tool, tn.Tool+"__") && strings.HasPrefix(tn.Tool, "mcp__")
+					found = found || same || server
+					if same || narrower || server {
 						mine = append(mine, ctool{name: t.name, tool: t.tool, spec: t.spec, node: t.node, loc: tn.Loc, auto: t.auto, raw: t.raw})
-						found = true
 					}
 				}
-				if !found {
+				if !found { // a narrower allowed tool does not stand for the listed one
 					mine = append(mine, ctool{name: tn.Name, tool: tn.Tool, spec: tn.Spec, node: scopedNode(f.Path, tn.Name, tn.Tool, tn.Spec, tn.Loc), loc: tn.Loc})
 				}
 			}

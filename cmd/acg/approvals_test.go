@@ -62,6 +62,10 @@ func TestApprovalFixtures(t *testing.T) {
 		{"claudecode/pos-hook-unreadable", []string{"missing-approval claude-code Bash", "rule-of-two claude-code Bash"}},
 		{"claudecode/pos-hook-bash-only", []string{"rule-of-two claude-code WebFetch"}},
 		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
+		{"claudecode/neg-subagent-readonly-bash", nil},
+		{"claudecode/pos-subagent-allowed-bash", []string{
+			"missing-approval claude-code Bash(uv:*)", "missing-approval researcher Bash(uv:*)", "missing-approval runner Bash(uv:*)",
+			"rule-of-two claude-code Bash(uv:*)", "rule-of-two researcher Bash(uv:*)", "rule-of-two runner Bash(uv:*)"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
