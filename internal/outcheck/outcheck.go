@@ -5,10 +5,6 @@
 // overrides) from a scanned file. The fuzzers, the hostile-repository test
 // and the language server's tests share it, so every output is held to
 // one standard.
-//
-// ACG_OUTCHECK_SKIP (a comma-separated list of check names: text, cedar,
-// svg, json, jsonl, sarif, graph) turns checks off, so that a long fuzz run
-// can look past a known, not yet fixed defect. Nothing sets it by default.
 package outcheck
 
 import (
@@ -21,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -71,9 +66,6 @@ func Render(d *report.Document, o report.Options) (map[string][]byte, error) {
 
 // Check checks one output by its format's rules.
 func Check(format string, b []byte) error {
-	if skipped(format) {
-		return nil
-	}
 	var err error
 	switch format {
 	case FormatText, FormatCedar:
@@ -110,10 +102,6 @@ func CheckAll(d *report.Document) (map[string][]byte, error) {
 		}
 	}
 	return out, errors.Join(errs...)
-}
-
-func skipped(format string) bool {
-	return slices.Contains(strings.Split(os.Getenv("ACG_OUTCHECK_SKIP"), ","), format)
 }
 
 // JSON checks that b is exactly one JSON value.
