@@ -18,7 +18,7 @@ func TestVSCodeTerminalRules(t *testing.T) {
 		{`{"chat.tools.terminal.autoApprove": {"gh issue": true, "gh": false, "git": true, "git push": false}}`, "git"},
 		{`{"chat.tools.terminal.autoApprove": {"curl https": true, "/^curl\\b/": false, "rm": {"approve": false}, "rm -rf": true}}`, ""},
 		{`{"chat.tools.terminal.autoApprove": {"bash": true, "bash": null, "python": {"approve": true}}}`, "python"},
-		{`{"chat.tools.terminal.autoApprove": {"/^\\s*.+$/": {"approve": true, "matchCommandLine": true}, "/^npm (test|run lint)$/": true}}`, "/^\\s*.+$/*,/^npm (test|run lint)$/"},
+		{`{"chat.tools.terminal.autoApprove": {"/^\\s*.+$/": {"approve": true, "matchCommandLine": true}, "/^npm (test|run lint)$/": true}}`, "/^\\s*.+$/*"}, // the every-line regex subsumes the rest
 		{`{"chat.tools.terminal.autoApprove": {"/.*/": true, "/.*/": false}}`, ""},
 		{`{"chat.tools.terminal.autoApprove": {"git push": true, "/(?=x)/": false}}`, "git push"}, // a regex Go cannot read denies nothing
 		{`{"chat.tools.terminal.autoApprove": {"bash": true}, "chat.tools.terminal.enableAutoApprove": false}`, ""},
