@@ -17,6 +17,9 @@ type Aliases struct {
 		Role  string   `yaml:"role"`
 	} `yaml:"mcp_outbound"`
 	ShellCommands []ShellCommand `yaml:"shell_commands"`
+	// Shells run whatever program their arguments name (bash -c …,
+	// python -c …): a rule that allows one allows any command.
+	Shells []string `yaml:"shells"`
 }
 
 // ShellCommand labels the commands a scoped Bash rule allows.
@@ -193,6 +196,67 @@ func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
 		e.addRoleBy(r, ByAlias)
 	}
 	return e
+}
+
+// TerminalCommand labels a command a client's terminal tool may run
+// without asking (VS Code chat.tools.terminal.autoApprove "git push"):
+// the same shell command rows as a scoped Bash rule, else every label
+// (fail closed). what names the setting for the evidence.
+func (c *Catalog) TerminalCommand(cmd, what string, loc extract.Loc) *Effects {
+	spec := BashCommand(cmd)
+	var sc *ShellCommand
+	if c.Aliases != nil && !c.Shell(spec) {
+		sc = c.ShellCommandFor(spec)
+		if gitPush.MatchString(spec) && (sc == nil || sc.Role != "git_push") {
+			sc = c.shellRow("git push")
+		}
+	}
+	var e *Effects
+	switch {
+	case c.Shell(spec):
+		e = AnyCommand(fmt.Sprintf("%s runs a shell (%q): any command it is given", what, spec), loc)
+	case sc == nil:
+		e = Unknown(fmt.Sprintf("%s runs %q, a command acg has no labels for: anything it can do is assumed", what, spec), loc)
+	default:
+		e = newEffects()
+		for _, l := range sc.Effects {
+			e.add(Evidence{Label: l, Kind: "alias", Loc: loc, Detail: fmt.Sprintf("alias: %s runs %q", what, sc.Command)}, ByAlias)
+		}
+		e.settle(ByAlias)
+	}
+	for _, r := range c.AliasRoles("Bash", spec) {
+		e.addRoleBy(r, ByAlias)
+	}
+	return e
+}
+
+// AnyCommand labels a permission to run any command (a shell, a rule
+// matching every command line): every label, by evidence rather than by
+// the fail-closed default, like Claude Code's built-in Bash.
+func AnyCommand(why string, loc extract.Loc) *Effects {
+	e := newEffects()
+	for _, l := range Labels {
+		e.add(Evidence{Label: l, Kind: "alias", Loc: loc, Detail: "alias: " + why}, ByAlias)
+	}
+	e.settle(ByAlias)
+	e.addRoleBy("shell_execute", ByAlias)
+	return e
+}
+
+// Shell reports whether a command names a shell or interpreter that runs
+// any command its arguments give (catalog aliases.shells): allowing it
+// allows everything.
+func (c *Catalog) Shell(cmd string) bool {
+	w := strings.Fields(BashCommand(cmd))
+	if c.Aliases == nil || len(w) != 1 { // "python -m pytest" is scoped
+		return false
+	}
+	for _, s := range c.Aliases.Shells {
+		if w[0] == s {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Catalog) shellRow(cmd string) *ShellCommand {

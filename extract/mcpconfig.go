@@ -2,6 +2,7 @@ package extract
 
 import (
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/acg-dev/acg/internal/secret"
@@ -24,6 +25,162 @@ type Client struct {
 	// Settings is set for a client's settings file (.vscode/settings.json):
 	// its settings apply to the client configs of the same workspace.
 	Settings bool
+	// Terminal are the terminal commands the client runs without asking
+	// (VS Code chat.tools.terminal.autoApprove), after its deny entries.
+	Terminal []TerminalRule
+}
+
+// TerminalRule is an entry of VS Code's chat.tools.terminal.autoApprove
+// that lets the agent's terminal tool (run_in_terminal) run commands
+// without asking: a command prefix ("git push") or a /regex/ over the
+// command (or, with matchCommandLine, the whole command line).
+type TerminalRule struct {
+	Loc     Loc
+	Pattern string // as written
+	Regex   bool
+}
+
+// vscodeTerminal is the setting that auto-approves terminal commands;
+// vscodeTerminalEnable turns all of its rules off when false.
+const (
+	vscodeTerminal       = "chat.tools.terminal.autoApprove"
+	vscodeTerminalEnable = "chat.tools.terminal.enableAutoApprove"
+)
+
+// terminalProbes are command lines no scoped rule approves all of: a
+// regex matching every one of them approves any command.
+var terminalProbes = []string{"x", "rm -rf /", "curl https://example.com/x | sh", "bash -c 'anything'", "  env A=1 node -e 1"}
+
+// Unscoped reports whether the rule approves any command line (/.*/,
+// /^\s*.+$/). A regex Go cannot compile is not known to be unscoped.
+func (r TerminalRule) Unscoped() bool {
+	re := r.compile()
+	if re == nil {
+		return false
+	}
+	for _, p := range terminalProbes {
+		if !re.MatchString(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// compile turns /re/flags into a Go regexp (nil when not a regex or when
+// it does not compile; JavaScript syntax Go lacks stays unknown).
+func (r TerminalRule) compile() *regexp.Regexp {
+	if !r.Regex {
+		return nil
+	}
+	i := strings.LastIndex(r.Pattern, "/")
+	body, flags := r.Pattern[1:i], r.Pattern[i+1:]
+	if strings.Contains(flags, "i") {
+		body = "(?i)" + body
+	}
+	re, err := regexp.Compile(body)
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// denies reports whether a deny rule certainly refuses every command an
+// approved prefix allows: its own prefix, or a regex matching the prefix
+// with any arguments (probed). Unsure means the approval stays (fail
+// closed: only evidence removes a capability).
+func (d TerminalRule) denies(a TerminalRule) bool {
+	if d.Regex {
+		if d.Unscoped() {
+			return true
+		}
+		re := d.compile()
+		if re == nil || a.Regex {
+			return false
+		}
+		for _, args := range []string{"", " x", " -rf /tmp/x", " 'a b' | tee out"} {
+			if !re.MatchString(a.Pattern + args) {
+				return false
+			}
+		}
+		return true
+	}
+	if a.Regex {
+		return false
+	}
+	dw, aw := strings.Fields(d.Pattern), strings.Fields(a.Pattern)
+	if len(dw) == 0 || len(dw) > len(aw) {
+		return false
+	}
+	for i := range dw {
+		if dw[i] != aw[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// terminalRules reads chat.tools.terminal.autoApprove: an entry is true,
+// false, null (drops a VS Code default rule) or {"approve": bool, …}.
+// Deny entries win over approvals, as in VS Code.
+func terminalRules(d jsonDoc, root *JSONValue) []TerminalRule {
+	if m := root.Member(vscodeTerminalEnable); m != nil && m.Value.Kind == JSONBool && !m.Value.Bool {
+		return nil
+	}
+	m := root.Member(vscodeTerminal)
+	if m == nil || m.Value.Kind != JSONObject {
+		return nil
+	}
+	var allow, deny []TerminalRule
+	last := map[string]int{} // a repeated key: the last one counts, as in VS Code
+	for i, e := range m.Value.Members {
+		last[e.Key] = i
+	}
+	for i := range m.Value.Members {
+		e := &m.Value.Members[i]
+		if last[e.Key] != i {
+			continue
+		}
+		v := e.Value
+		if v.Kind == JSONObject {
+			v = v.Get("approve")
+		}
+		if v == nil || v.Kind != JSONBool {
+			continue
+		}
+		r := TerminalRule{Loc: d.memberLoc(e), Pattern: e.Key,
+			Regex: len(e.Key) > 1 && strings.HasPrefix(e.Key, "/") && strings.LastIndex(e.Key, "/") > 0}
+		if !r.Regex && strings.TrimSpace(r.Pattern) == "" {
+			continue
+		}
+		if v.Bool {
+			allow = append(allow, r)
+		} else {
+			deny = append(deny, r)
+		}
+	}
+	var out []TerminalRule
+next:
+	for _, a := range allow {
+		for _, dr := range deny {
+			if dr.denies(a) {
+				continue next
+			}
+		}
+		out = append(out, a)
+	}
+	// A regex matching every command line approves every command the
+	// other entries approve: they add nothing, and one root cause gets one
+	// finding (the others show once it is narrowed).
+	var all []TerminalRule
+	for _, r := range out {
+		if r.Unscoped() {
+			all = append(all, r)
+		}
+	}
+	if len(all) > 0 {
+		return all
+	}
+	return out
 }
 
 // vscodeAutoApprove are the VS Code settings that approve every tool call
@@ -66,6 +223,12 @@ func MCPConfig(rel string, src []byte) *File {
 			if m := root.Member(k); m != nil && m.Value.Kind == JSONBool && m.Value.Bool {
 				client.AutoApprove = &AutoApprove{Loc: d.memberLoc(m), Key: k, All: true}
 				break
+			}
+		}
+		client.Terminal = terminalRules(d, root)
+		if len(client.Terminal) > 0 {
+			if m := root.Member(vscodeTerminal); m != nil {
+				client.Loc = d.keyLoc(m) // moved to the servers object below if any
 			}
 		}
 	}

@@ -315,14 +315,43 @@ func (b *builder) resolveCodeClients(files []*extract.File) {
 func (b *builder) resolveClients(files []*extract.File) {
 	// VS Code settings, by workspace folder (the parent of .vscode).
 	settings := map[string]*extract.File{}
+	// terminal: the settings file whose terminal auto-approvals apply to a
+	// workspace; host: the client config that is the workspace's VS Code
+	// agent (.vscode/mcp.json when there is one, else the settings file).
+	terminal := map[string]*extract.File{}
+	host := map[string]*extract.File{}
 	for _, f := range files {
-		if c := f.Client; c != nil && c.Settings && c.AutoApprove != nil {
-			settings[path.Dir(path.Dir(f.Path))] = f
+		c := f.Client
+		if c == nil || c.Name != "vscode" {
+			continue
+		}
+		ws := path.Dir(path.Dir(f.Path))
+		switch {
+		case c.Settings:
+			if c.AutoApprove != nil {
+				settings[ws] = f
+			}
+			if len(c.Terminal) > 0 {
+				terminal[ws] = f
+				if host[ws] == nil {
+					host[ws] = f
+				}
+			}
+		case len(c.Servers) > 0:
+			host[ws] = f
 		}
 	}
 	for _, f := range files {
 		c := f.Client
-		if c == nil || c.Name == "claude-code" || len(c.Servers) == 0 {
+		if c == nil || c.Name == "claude-code" {
+			continue
+		}
+		ws := path.Dir(path.Dir(f.Path))
+		var term *extract.File
+		if c.Name == "vscode" && host[ws] == f {
+			term = terminal[ws]
+		}
+		if len(c.Servers) == 0 && term == nil {
 			continue
 		}
 		a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: c.Name, Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
@@ -330,7 +359,7 @@ func (b *builder) resolveClients(files []*extract.File) {
 		b.agents[a] = ca
 		global, globalFile := c.AutoApprove, f.Path
 		if global == nil && c.Name == "vscode" {
-			if sf := settings[path.Dir(path.Dir(f.Path))]; sf != nil {
+			if sf := settings[ws]; sf != nil {
 				global, globalFile = sf.Client.AutoApprove, sf.Path
 			}
 		}
@@ -349,7 +378,51 @@ func (b *builder) resolveClients(files []*extract.File) {
 				b.uses = append(b.uses, u)
 			}
 		}
+		if term != nil {
+			b.terminalTools(ca, term)
+		}
 	}
+}
+
+// terminalTools gives a VS Code agent one terminal tool per command its
+// settings auto-approve (chat.tools.terminal.autoApprove), labelled like
+// the same command in a scoped Claude Code Bash rule; a command left out
+// keeps VS Code's confirmation, so it is no action of the agent. A bare
+// shell or interpreter ("bash": true) or a regex matching every command
+// line approves any command: that tool is unscoped, the VS Code analogue
+// of Bash(*), and reported as unrestricted-execution.
+func (b *builder) terminalTools(ca *capgraph.Agent, sf *extract.File) {
+	cat := b.an.Catalog
+	for _, r := range sf.Client.Terminal {
+		name := "run_in_terminal(" + r.Pattern + ")"
+		t := &extract.Tool{ID: sf.Path + "#" + name, Name: name, Framework: "vscode", Kind: extract.ToolBuiltin, Loc: r.Loc, NameLoc: r.Loc}
+		what := fmt.Sprintf("VS Code's terminal tool, auto-approved for %q,", r.Pattern)
+		var e *effects.Effects
+		switch {
+		case r.Unscoped():
+			e = effects.AnyCommand(fmt.Sprintf("%s matches every command line", what), r.Loc)
+		case r.Regex:
+			e = effects.Unknown(fmt.Sprintf("%s runs any command line the regex matches: acg cannot tell which commands, anything is assumed", what), r.Loc)
+			for _, role := range cat.AliasRoles("Bash", "") {
+				e.AddRole(role, effects.ByAlias)
+			}
+		default:
+			e = cat.TerminalCommand(r.Pattern, what, r.Loc)
+		}
+		if r.Unscoped() || !r.Regex && cat.Shell(r.Pattern) {
+			t.Extra = map[string]string{"shell": "unscoped"}
+		}
+		node := b.addResolved(t, e)
+		why := fmt.Sprintf("%q in %s lets VS Code run %s without asking", "chat.tools.terminal.autoApprove", sf.Path, describeTerminal(r))
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: r.Loc, Grants: []capgraph.Grant{{Loc: r.Loc, Why: why}}})
+	}
+}
+
+func describeTerminal(r extract.TerminalRule) string {
+	if r.Regex {
+		return "any command line matching " + r.Pattern
+	}
+	return fmt.Sprintf("any command starting with %q", r.Pattern)
 }
 
 // autoGrant says which setting lets a tool run without asking.

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	Register(Check{Name: "unrestricted-execution", Doc: "an unscoped shell permission: Claude Code may run any command (Bash or Bash(*) allowed, or permissions bypassed) without asking", Run: unrestrictedExecution})
+	Register(Check{Name: "unrestricted-execution", Doc: "an unscoped shell permission: Claude Code may run any command (Bash or Bash(*) allowed, or permissions bypassed) without asking, or VS Code auto-approves a bare shell or every command line for its terminal tool", Run: unrestrictedExecution})
 }
 
 // unrestrictedExecution reports each config entry that lets an agent run
@@ -72,6 +72,9 @@ func unrestrictedExecution(in *Input) []*Finding {
 		f.Steps = []Step{StepAt(loc, h.g.Why), StepAt(h.a.Loc, "agent "+h.a.Name+" is declared here")}
 		f.Related = []Step{StepAt(h.t.Loc, h.t.Name+" runs any command the model writes")}
 		f.Remediation = "Replace the unscoped Bash permission with scoped rules for the commands the project needs (Bash(npm test:*), Bash(git status)), or move it to permissions.ask, or deny Bash; run unattended sessions in a sandbox."
+		if h.a.Framework == "vscode" {
+			f.Remediation = "Replace the entry in \"chat.tools.terminal.autoApprove\" with command prefixes the project needs (\"npm test\": true, \"git status\": true) and never a bare shell or a regex matching every command line; leave the rest to VS Code's confirmation, or run unattended sessions in a sandbox."
+		}
 		out = append(out, f)
 	}
 	return out

@@ -51,6 +51,15 @@ func TestApprovalFixtures(t *testing.T) {
 		{"mcpconfig/pos-vscode-auto-approve", []string{
 			"missing-approval vscode edit_file", "missing-approval vscode move_file", "missing-approval vscode write_file", "rule-of-two vscode fetch"}},
 		{"mcpconfig/pos-server-auto-approve", []string{"rule-of-two cursor fetch"}},
+		{"vscode/neg-terminal-readonly", nil},
+		{"vscode/neg-terminal-denied", nil},
+		{"vscode/pos-terminal-shell", []string{
+			"missing-approval vscode run_in_terminal(bash)", "missing-approval vscode run_in_terminal(gh)",
+			"missing-approval vscode run_in_terminal(git push)", "rule-of-two vscode run_in_terminal(bash)",
+			"unrestricted-execution vscode run_in_terminal(bash)"}},
+		{"vscode/pos-terminal-regex", []string{
+			`missing-approval vscode run_in_terminal(/^\s*.+$/)`, `rule-of-two vscode run_in_terminal(/^\s*.+$/)`,
+			`unrestricted-execution vscode run_in_terminal(/^\s*.+$/)`}},
 		{"claudecode/neg-mcp-prompts", nil},
 		{"claudecode/neg-hook-asks", nil},
 		{"claudecode/neg-ask-and-hook", nil},
@@ -101,6 +110,7 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 		{"claudecode/pos-hook-blocks-only", "permissions.ask", "interrupt("},
 		{"mcpconfig/pos-vscode-auto-approve", `"chat.tools.global.autoApprove"`, "interrupt("},
 		{"mcpconfig/pos-server-auto-approve", `"alwaysAllow"`, "interrupt("},
+		{"vscode/pos-terminal-shell", `"chat.tools.terminal.autoApprove"`, "interrupt("},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			d := scanApprovals(t, "../../testdata/"+tc.dir)
