@@ -30,11 +30,7 @@ func dispatchGates(f *File, root *node, src []byte) {
 		}
 		var executors []string
 		for _, n := range a.Graph.Nodes {
-			act := Deref(n.Action)
-			if act == nil || act.Kind != ExprName {
-				continue
-			}
-			fn := funcDef(act.Scope, act.Name)
+			fn := n.Func()
 			if fn == nil {
 				continue
 			}

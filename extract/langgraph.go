@@ -759,11 +759,7 @@ func boundTools(a *Agent, g *Graph) {
 	var lists []*Expr
 	executor := ""
 	for _, n := range g.Nodes {
-		act := Deref(n.Action)
-		if act == nil || act.Kind != ExprName {
-			continue
-		}
-		fn := funcDef(act.Scope, act.Name)
+		fn := n.Func()
 		if fn == nil {
 			continue
 		}
@@ -791,15 +787,21 @@ func boundTools(a *Agent, g *Graph) {
 	}
 }
 
+// Func is the function of this file that the node runs (a node added as
+// a plain function name), or nil.
+func (n *GraphNode) Func() *Func {
+	act := Deref(n.Action)
+	if act == nil || act.Kind != ExprName {
+		return nil
+	}
+	return funcDef(act.Scope, act.Name)
+}
+
 // markModels marks the nodes that call a chat model: with its tools bound
 // (llm.bind_tools(tools).invoke), or a chat model object's invoke/stream.
 func markModels(g *Graph) {
 	for _, n := range g.Nodes {
-		act := Deref(n.Action)
-		if act == nil || act.Kind != ExprName {
-			continue
-		}
-		fn := funcDef(act.Scope, act.Name)
+		fn := n.Func()
 		if fn == nil {
 			continue
 		}
