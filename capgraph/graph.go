@@ -344,3 +344,20 @@ func (gr *Graph) Edges() []Edge {
 	})
 	return out
 }
+
+// ClientTitle is how the agent of a client config (its framework is the
+// client: vscode, cursor, claude-desktop, claude-code) is called in prose;
+// other frameworks are returned as they are.
+func ClientTitle(framework string) string {
+	switch framework {
+	case "vscode":
+		return "VS Code"
+	case "cursor":
+		return "Cursor"
+	case "claude-desktop":
+		return "Claude Desktop"
+	case "claude-code":
+		return "Claude Code"
+	}
+	return framework
+}

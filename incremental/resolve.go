@@ -222,13 +222,7 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 		if !ok || strings.Contains(rest, "()") {
 			return nil
 		}
-		t, ok := ix.lookup(sc, head, 0)
-		if !ok {
-			// The type is import-qualified (agents.MarketingAnalysisAgents).
-			if from := ix.fileOf(sc); from != nil {
-				t, ok = ix.qualified(head, from, 0)
-			}
-		}
+		t, ok := ix.lookupOrQualified(sc, head)
 		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
 			return nil
 		}
@@ -642,16 +636,23 @@ func (ix *index) attrQual(c *extract.Call) (string, bool) {
 	return ix.pathQual(cl, strings.Split(rest, "."))
 }
 
+// lookupOrQualified resolves a name in scope, else as an import-qualified
+// name (agents.MarketingAnalysisAgents) from the scope's file.
+func (ix *index) lookupOrQualified(sc *extract.Scope, name string) (target, bool) {
+	if t, ok := ix.lookup(sc, name, 0); ok {
+		return t, true
+	}
+	if from := ix.fileOf(sc); from != nil {
+		return ix.qualified(name, from, 0)
+	}
+	return target{}, false
+}
+
 // instanceClass is the in-tree class of the value head() builds: the class
 // itself (Outbox()), or a classmethod that returns an instance
 // (Configuration.from_runnable_config()); the name may be import-qualified.
 func (ix *index) instanceClass(sc *extract.Scope, head string) *extract.Class {
-	t, ok := ix.lookup(sc, head, 0)
-	if !ok {
-		if from := ix.fileOf(sc); from != nil {
-			t, ok = ix.qualified(head, from, 0)
-		}
-	}
+	t, ok := ix.lookupOrQualified(sc, head)
 	if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
 		return nil
 	}

@@ -373,7 +373,7 @@ func (b *builder) resolveClients(files []*extract.File) {
 					u.Grants = []capgraph.Grant{autoGrant(global, globalFile, st.tool.Name)}
 				default:
 					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: sv.NameLoc, All: true,
-						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", clientTitle(c.Name), st.tool.Name)}}
+						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", capgraph.ClientTitle(c.Name), st.tool.Name)}}
 				}
 				b.uses = append(b.uses, u)
 			}
@@ -432,18 +432,4 @@ func autoGrant(a *extract.AutoApprove, file, tool string) capgraph.Grant {
 		why = fmt.Sprintf("%q in %s lets %s run without asking", a.Key, file, tool)
 	}
 	return capgraph.Grant{Loc: a.Loc, Why: why}
-}
-
-func clientTitle(name string) string {
-	switch name {
-	case "vscode":
-		return "VS Code"
-	case "cursor":
-		return "Cursor"
-	case "claude-desktop":
-		return "Claude Desktop"
-	case "claude-code":
-		return "Claude Code"
-	}
-	return name
 }

@@ -76,11 +76,11 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 	case fw == "claude-code":
 		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json (or a PreToolUse hook that asks) so Claude Code asks before it runs.", t.Name)
 	case ctor == "mcp-config" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "every tool"):
-		return fmt.Sprintf("Turn the auto-approval off so %s confirms each tool call: %s.", clientName(fw), u.Grants[0].Why)
+		return fmt.Sprintf("Turn the auto-approval off so %s confirms each tool call: %s.", capgraph.ClientTitle(fw), u.Grants[0].Why)
 	case ctor == "mcp-config" && len(u.Grants) > 0:
-		return fmt.Sprintf("Take %s off the auto-approve list so %s confirms it: %s.", t.Name, clientName(fw), u.Grants[0].Why)
+		return fmt.Sprintf("Take %s off the auto-approve list so %s confirms it: %s.", t.Name, capgraph.ClientTitle(fw), u.Grants[0].Why)
 	case ctor == "mcp-config":
-		return fmt.Sprintf("Keep %s's confirmation before %s: set no auto-approve for it.", clientName(fw), t.Name)
+		return fmt.Sprintf("Keep %s's confirmation before %s: set no auto-approve for it.", capgraph.ClientTitle(fw), t.Name)
 	case fw == "crewai":
 		return fmt.Sprintf("Add a CrewAI before-tool-call hook (crewai.hooks @before_tool_call, or @on(InterceptionPoint.PRE_TOOL_CALL, tools=[%q])) that asks a human with context.request_human_input(...) when context.tool_name is %q and blocks the call when refused (return False, or raise HookAborted); human_input=True on a task reviews only its final answer, after %s has run.", t.Name, t.Name, t.Name)
 	case tfw == "openai-agents" && t.Kind == extract.ToolFunc:
@@ -99,17 +99,4 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Compile %s with interrupt_before=[\"tools\"] (and a checkpointer) so a human approves %s before it runs.", name, t.Name)
 	}
 	return fmt.Sprintf("Require a human approval before %s runs.", t.Name)
-}
-
-// clientName is how a client config's agent is called in prose.
-func clientName(fw string) string {
-	switch fw {
-	case "vscode":
-		return "VS Code"
-	case "cursor":
-		return "Cursor"
-	case "claude-desktop":
-		return "Claude Desktop"
-	}
-	return fw
 }
