@@ -8,6 +8,19 @@ cd "$(dirname "$0")/.."
 editors_tmp=$(mktemp -d)
 trap 'rm -rf "$editors_tmp"' EXIT
 
+# Python tool sets (Semgrep, the agent frameworks, peers) from PyPI, one
+# pinned virtual environment each; their paths reach the Go tests as
+# ACG_VENV_<NAME>. Without Python the tests that need them skip and say so.
+if command -v "${PYTHON:-python3}" >/dev/null; then
+  for req in scripts/requirements/*.txt; do
+    [ -e "$req" ] || continue
+    name=$(basename "$req" .txt)
+    echo "== python environment $name"
+    dir=$(scripts/pyenv.sh "$name")
+    export "ACG_VENV_$(echo "$name" | tr 'a-z-' 'A-Z_')=$dir"
+  done
+fi
+
 echo "== go vet"
 go vet ./...
 echo "== go test"
