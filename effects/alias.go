@@ -103,6 +103,34 @@ func SplitMCPName(n string) (server, tool string, ok bool) {
 	return server, tool, server != ""
 }
 
+// mcpServerNamed finds the catalogued server of an MCP tool whose server
+// is configured outside the scanned tree (the user's own config), known
+// only by the name in mcp__<server>__<tool>. The name must equal one of
+// the server's package or image names exactly (users key a server by its
+// package, "firecrawl-mcp"), and the tool must be one the server lists:
+// a server named after nothing catalogued, or a tool the catalogued server
+// does not have, stays unknown (fail closed). Catalog ids ("slack") are not
+// names of one package, so they never match.
+func (c *Catalog) mcpServerNamed(tool string) (*MCPServer, string) {
+	server, name, ok := SplitMCPName(tool)
+	if !ok || name == "" {
+		return nil, ""
+	}
+	for _, s := range c.MCPServers {
+		for _, m := range s.Match {
+			if m == server && s.Tool(name) != nil {
+				return s, name
+			}
+		}
+	}
+	return nil, ""
+}
+
+func serverOf(tool string) string {
+	s, _, _ := SplitMCPName(tool)
+	return s
+}
+
 // mcpVerb is the first token of the tool name that is not also a token of
 // the server name: mcp__slack__slack_send_message -> "send".
 func mcpVerb(server, tool string) string {
@@ -190,6 +218,15 @@ func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
 			}
 		}
 	default:
+		if sv, name := c.mcpServerNamed(tool); sv != nil {
+			e = sv.ToolEffects(name, false, loc)
+			for _, r := range e.Labels {
+				for i := range r.Evidence {
+					r.Evidence[i].Detail += fmt.Sprintf(" (its config is not in the scanned tree; the server name %q is the catalogued package)", serverOf(tool))
+				}
+			}
+			break
+		}
 		e = Unknown("nothing is known about Claude Code tool "+tool, loc)
 	}
 	for _, r := range c.AliasRoles(tool, spec) {

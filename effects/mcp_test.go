@@ -124,6 +124,17 @@ func TestClaudeTool(t *testing.T) {
 	if !odd.Has(NetworkEgress) || odd.Get(NetworkEgress).DecidedBy != ByDefault {
 		t.Errorf("an unknown command must fail closed: %v", odd.DecidedBy())
 	}
+	// A server configured outside the tree is known by its name only when
+	// the name is a catalogued package and the server lists the tool.
+	named := c.ClaudeTool("mcp__firecrawl-mcp__firecrawl_scrape", "", extract.Loc{})
+	if !named.Has(UntrustedInput) || named.Has(ReadsPrivate) || named.Get(UntrustedInput).DecidedBy != ByCatalog {
+		t.Errorf("mcp__firecrawl-mcp__firecrawl_scrape: %v", named.DecidedBy())
+	}
+	for _, unknown := range []string{"mcp__firecrawl-mcp__firecrawl_export_all", "mcp__scraper__firecrawl_scrape", "mcp__firecrawl__firecrawl_scrape"} {
+		if e := c.ClaudeTool(unknown, "", extract.Loc{}); e.Get(ReadsPrivate).DecidedBy != ByDefault {
+			t.Errorf("%s must fail closed: %v", unknown, e.DecidedBy())
+		}
+	}
 	mcp := c.ClaudeTool("mcp__slack__slack_send_message", "", extract.Loc{})
 	if mcp.Get(NetworkEgress).DecidedBy != ByDefault || mcp.RoleDecider("send_email") != ByAlias {
 		t.Errorf("unknown MCP tool: %v %v", mcp.DecidedBy(), mcp.Roles)

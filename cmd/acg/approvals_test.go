@@ -72,6 +72,11 @@ func TestApprovalFixtures(t *testing.T) {
 		{"claudecode/pos-hook-bash-only", []string{"rule-of-two claude-code WebFetch"}},
 		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
 		{"claudecode/neg-subagent-readonly-bash", nil},
+		{"claudecode/neg-mcp-named-server", nil},
+		{"claudecode/pos-mcp-named-server-unknown", []string{
+			"missing-approval claude-code mcp__firecrawl-mcp__firecrawl_export_all", "missing-approval claude-code mcp__scraper__firecrawl_search",
+			"missing-approval page-writer mcp__firecrawl-mcp__firecrawl_export_all", "missing-approval page-writer mcp__scraper__firecrawl_search",
+			"rule-of-two claude-code WebFetch", "rule-of-two page-writer WebFetch"}},
 		{"claudecode/pos-subagent-allowed-bash", []string{
 			"missing-approval claude-code Bash(uv:*)", "missing-approval researcher Bash(uv:*)", "missing-approval runner Bash(uv:*)",
 			"rule-of-two claude-code Bash(uv:*)", "rule-of-two researcher Bash(uv:*)", "rule-of-two runner Bash(uv:*)"}},
