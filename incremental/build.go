@@ -1046,6 +1046,8 @@ func frameworkOfQual(q string) string {
 		return "openai-agents"
 	case "crewai", "crewai_tools":
 		return "crewai"
+	case "pydantic_ai":
+		return "pydantic-ai"
 	case "langchain", "langchain_community", "langchain_core", "langchain_experimental", "langgraph", "langchain_tavily", "langchain_google_community":
 		return "langchain"
 	}

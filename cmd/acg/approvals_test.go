@@ -80,6 +80,18 @@ func TestApprovalFixtures(t *testing.T) {
 		{"claudecode/pos-subagent-allowed-bash", []string{
 			"missing-approval claude-code Bash(uv:*)", "missing-approval researcher Bash(uv:*)", "missing-approval runner Bash(uv:*)",
 			"rule-of-two claude-code Bash(uv:*)", "rule-of-two researcher Bash(uv:*)", "rule-of-two runner Bash(uv:*)"}},
+		{"pydantic-ai/neg-requires-approval", nil},
+		{"pydantic-ai/neg-approval-raised", nil},
+		{"pydantic-ai/neg-name-trap", nil},
+		{"pydantic-ai/neg-two-legs", []string{"missing-approval research_agent send_http", "toxic-flow research_agent send_http"}},
+		{"pydantic-ai/pos-wrong-tool-approved", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"pydantic-ai/pos-conditional-approval", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"pydantic-ai/pos-inbox", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"pydantic-ai/pos-toolset", []string{
+			"missing-approval toolset_assistant send_http", "rule-of-two toolset_assistant send_http", "toxic-flow toolset_assistant send_http"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
@@ -109,6 +121,8 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 		{"crewai/pos-delegation", "CrewAI before-tool-call hook", "interrupt("},
 		{"langgraph/pos-dispatch-interrupt-other-tool", "interrupt(", "needs_approval"},
 		{"openai-agents/pos-lists-mutated", "needs_approval=True", "interrupt("},
+		{"pydantic-ai/pos-inbox", "requires_approval=True", "interrupt("},
+		{"pydantic-ai/pos-toolset", "DeferredToolResults", "needs_approval"},
 		{"claudecode/pos-mcp-auto-approve", "permissions.ask", "interrupt("},
 		{"claudecode/pos-unscoped-bash", "permissions.ask", "interrupt("},
 		{"claudecode/pos-hook-allows-all", "permissions.ask", "interrupt("},

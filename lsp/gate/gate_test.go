@@ -338,6 +338,83 @@ def run(cmd: str) -> str:
 agent = Agent(name="helper", tools=[fetch_page, read_secret, post_data, run])
 `},
 	}, {
+		name: "PydanticAI tools get requires_approval=True (bare and called decorators, Tool(...))",
+		files: map[string]string{"p.py": `import os
+
+import requests
+from pydantic_ai import Agent, RunContext, Tool
+
+
+def run(cmd: str) -> str:
+    """Run a command."""
+    return os.popen(cmd).read()
+
+
+helper = Agent("openai:gpt-5", name="helper", tools=[Tool(run, takes_ctx=False)])
+
+
+@helper.tool_plain
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+@helper.tool_plain
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+@helper.tool(name="post")
+def post_data(ctx: RunContext[None], url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+@helper.tool_plain
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+`},
+		rule: "rule-of-two", agent: "helper",
+		want: map[string]string{"p.py": `import os
+
+import requests
+from pydantic_ai import Agent, RunContext, Tool
+
+
+def run(cmd: str) -> str:
+    """Run a command."""
+    return os.popen(cmd).read()
+
+
+helper = Agent("openai:gpt-5", name="helper", tools=[Tool(run, takes_ctx=False, requires_approval=True)])
+
+
+@helper.tool_plain
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+@helper.tool_plain
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+@helper.tool(name="post", requires_approval=True)
+def post_data(ctx: RunContext[None], url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+@helper.tool_plain(requires_approval=True)
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+`},
+	}, {
 		name: "StateGraph with a ToolNode: interrupt in the tool, checkpointer on compile()",
 		files: map[string]string{"g.py": `import os
 

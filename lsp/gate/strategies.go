@@ -106,6 +106,27 @@ func (p *planner) needsApproval(t Tool) error {
 	return p.kwargTrue(s, d, "needs_approval")
 }
 
+// requiresApproval sets requires_approval=True on a PydanticAI tool: its
+// @agent.tool / @toolset.tool decorator, or the Tool(...) call that wraps it.
+func (p *planner) requiresApproval(t Tool) error {
+	s, tool, err := p.tool(t)
+	if err != nil {
+		return err
+	}
+	d := tool.Decorator
+	if d == nil {
+		d = tool.Ctor
+	}
+	if d == nil {
+		return fmt.Errorf("%w: %s has no @agent.tool decorator or Tool(...) call to change", ErrNoGate, t.Name)
+	}
+	if d.Kind != extract.ExprCall {
+		end := d.Loc.End.Byte
+		return p.change(s, []edit{{end, end, "(requires_approval=True)"}})
+	}
+	return p.kwargTrue(s, d, "requires_approval")
+}
+
 // asTool sets needs_approval=True on agent.as_tool(...).
 func (p *planner) asTool(t Tool) error {
 	s, tool, err := p.tool(t)
