@@ -134,8 +134,11 @@ type Func struct {
 	// AlwaysGates is true when a gate runs unconditionally before any
 	// statement after it, so calling this function gates what follows.
 	AlwaysGates bool
-	parent      *Func
-	class       *Class // the class of a method
+	// SelfApprovals are approvals the body asks for before it acts, in a
+	// framework's own way (bodygate.go); a tool running this body has them.
+	SelfApprovals []*Approval
+	parent        *Func
+	class         *Class // the class of a method
 }
 
 // HeadKind says what the first component of a callee refers to.

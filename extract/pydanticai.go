@@ -10,11 +10,12 @@ import "strings"
 // requires_approval=True on the tool, or a body that raises ApprovalRequired
 // unless ctx.tool_call_approved (the run stops with DeferredToolRequests and
 // resumes only with the user's DeferredToolResults). A raise under any other
-// condition defers only some calls and is no gate (pydanticApprovalRaised).
+// condition defers only some calls and is no gate (bodygate.go).
 
 func init() {
 	adapters = append(adapters, pydanticAgents)
-	treeAdapters = append(treeAdapters, pydanticApprovalRaised)
+	bodyGates = append(bodyGates, bodyGate{framework: pydanticFW, module: "pydantic_ai", flag: "tool_call_approved", kind: "approval_required",
+		detail: "raises ApprovalRequired unless the call is approved", defers: raisesApprovalRequired})
 }
 
 const pydanticFW = "pydantic-ai"
@@ -133,65 +134,6 @@ func cutLastDot(s string) (string, string, bool) {
 		return "", "", false
 	}
 	return s[:i], s[i+1:], true
-}
-
-// pydanticApprovalRaised finds tools whose body starts its work only once
-// approved: a top-level `if not ctx.tool_call_approved: raise
-// ApprovalRequired(...)`. The first call defers (the run ends with
-// DeferredToolRequests) and the tool runs only when the user's
-// DeferredToolResults approve it. Any other condition beside the flag
-// (`if amount > 100 and not ctx.tool_call_approved`) leaves some calls
-// unasked, so that raise is recorded as a conditional approval, which is
-// no gate (fail closed).
-func pydanticApprovalRaised(f *File, root *node, src []byte) {
-	for _, t := range f.Tools {
-		if t.Framework != pydanticFW || t.Func == nil {
-			continue
-		}
-		fnNode := descendantAt(root, f, t.Func.Loc)
-		if fnNode == nil || fnNode.Type() != "function_definition" {
-			continue
-		}
-		body := fnNode.ChildByFieldName("body")
-		if body == nil {
-			continue
-		}
-		for _, st := range body.nkids {
-			if st.Type() != "if_statement" || !raisesApprovalRequired(t.Func.Scope, st.ChildByFieldName("consequence"), src) {
-				continue
-			}
-			cond := strings.Join(strings.Fields(st.ChildByFieldName("condition").Content(src)), " ")
-			cond = strings.TrimSuffix(strings.TrimPrefix(cond, "("), ")")
-			loc := Loc{File: f.Path, Start: PointAt(src, f.Lines, int(st.StartByte())), End: PointAt(src, f.Lines, int(st.EndByte()))}
-			ap := &Approval{Kind: "approval_required", Loc: loc, Detail: "raises ApprovalRequired unless the call is approved"}
-			if !isNotApproved(cond) {
-				ap.Detail = "conditional"
-			} else {
-				ap.All = true
-			}
-			t.Approvals = append(t.Approvals, ap)
-			break
-		}
-	}
-}
-
-// isNotApproved: the condition is exactly `not <name>.tool_call_approved`.
-func isNotApproved(cond string) bool {
-	rest, ok := strings.CutPrefix(cond, "not ")
-	if !ok {
-		return false
-	}
-	recv, attr, ok := cutLastDot(strings.TrimSpace(rest))
-	return ok && attr == "tool_call_approved" && isIdent(recv)
-}
-
-func isIdent(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // raisesApprovalRequired: the block's first statement raises pydantic_ai's

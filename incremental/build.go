@@ -475,7 +475,12 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 	}
 	t, ok := b.ix.lookup(e.Scope, e.Name, 0)
 	if !ok {
-		if _, isImport := e.Scope.Qualify(e.Name); isImport {
+		if q, isImport := e.Scope.Qualify(e.Name); isImport {
+			// A library's ready-made tool object (google.adk.tools.google_search):
+			// the catalog's instance entry.
+			if ct := b.an.Catalog.Tool(q); ct != nil && ct.Kind == "instance" {
+				return []member{{tool: b.prebuilt(e, q, ""), loc: e.Loc}}
+			}
 			return []member{b.unknown(e, e.Name+" is imported from outside the scanned tree")}
 		}
 		return []member{b.unknown(e, e.Name+" is not defined anywhere acg can see")}
@@ -493,7 +498,7 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		// A plain function in a tool list is a tool (LangGraph and the
 		// OpenAI SDK wrap callables).
 		tool := &extract.Tool{ID: f.Path + "#" + bd.Name, Name: bd.Name, Symbol: bd.Name, Framework: frameworkOf(f),
-			Kind: extract.ToolFunc, Func: bd.Func, Loc: bd.Func.Loc, NameLoc: bd.Func.NameLoc}
+			Kind: extract.ToolFunc, Func: bd.Func, Loc: bd.Func.Loc, NameLoc: bd.Func.NameLoc, Approvals: append([]*extract.Approval(nil), bd.Func.SelfApprovals...)}
 		return []member{{tool: b.addTool(tool), loc: e.Loc}}
 	case extract.BindClass:
 		if _, m, ok := strings.Cut(t.name, "."); ok {
@@ -1040,6 +1045,9 @@ func frameworkOf(f *extract.File) string {
 }
 
 func frameworkOfQual(q string) string {
+	if strings.HasPrefix(q, "google.adk.") {
+		return "google-adk"
+	}
 	top, _, _ := strings.Cut(q, ".")
 	switch top {
 	case "agents":

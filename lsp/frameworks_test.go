@@ -18,6 +18,7 @@ var frameworkCases = []struct {
 	dir, file, agent, action, framework, gate string
 }{
 	{"../testdata/pydantic-ai/pos-inbox", "agent.py", "inbox_agent", "send_http", "pydantic-ai", "requires_approval=True"},
+	{"../testdata/google-adk/pos-inbox", "agent.py", "inbox_agent", "send_http", "google-adk", "require_confirmation=True"},
 }
 
 func TestFrameworkHoverAndQuickFix(t *testing.T) {

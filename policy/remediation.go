@@ -83,6 +83,10 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Keep %s's confirmation before %s: set no auto-approve for it.", capgraph.ClientTitle(fw), t.Name)
 	case fw == "crewai":
 		return fmt.Sprintf("Add a CrewAI before-tool-call hook (crewai.hooks @before_tool_call, or @on(InterceptionPoint.PRE_TOOL_CALL, tools=[%q])) that asks a human with context.request_human_input(...) when context.tool_name is %q and blocks the call when refused (return False, or raise HookAborted); human_input=True on a task reviews only its final answer, after %s has run.", t.Name, t.Name, t.Name)
+	case fw == "google-adk" && t.Kind == extract.ToolFunc:
+		return fmt.Sprintf("Wrap %s as FunctionTool(%s, require_confirmation=True) (from google.adk.tools) in the agent's tools, or call tool_context.request_confirmation(...) and return at the top of its body while tool_context.tool_confirmation is unset.", t.Name, t.Name)
+	case fw == "google-adk" && t.Kind == extract.ToolMCP:
+		return fmt.Sprintf("Give the McpToolset that serves %s require_confirmation=True.", t.Name)
 	case tfw == "pydantic-ai" && t.Kind == extract.ToolFunc:
 		return fmt.Sprintf("Set requires_approval=True on the tool decorator (@agent.tool) or Tool(...) of %s, give the agent output_type=[..., DeferredToolRequests], and resume the run with DeferredToolResults(approvals={...}) only after a human approves.", t.Name)
 	case tfw == "openai-agents" && t.Kind == extract.ToolFunc:

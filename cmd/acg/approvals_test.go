@@ -92,6 +92,18 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
 		{"pydantic-ai/pos-toolset", []string{
 			"missing-approval toolset_assistant send_http", "rule-of-two toolset_assistant send_http", "toxic-flow toolset_assistant send_http"}},
+		{"google-adk/neg-function-tool-confirmation", nil},
+		{"google-adk/neg-request-confirmation", nil},
+		{"google-adk/neg-name-trap", nil},
+		{"google-adk/neg-two-legs", []string{"missing-approval inbox_agent send_http"}},
+		{"google-adk/pos-callable-confirmation", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"google-adk/pos-wrong-tool-confirmed", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"google-adk/pos-inbox", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"google-adk/pos-sub-agents", []string{
+			"missing-approval poster send_http", "rule-of-two coordinator send_http", "toxic-flow poster send_http"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
@@ -122,6 +134,7 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 		{"langgraph/pos-dispatch-interrupt-other-tool", "interrupt(", "needs_approval"},
 		{"openai-agents/pos-lists-mutated", "needs_approval=True", "interrupt("},
 		{"pydantic-ai/pos-inbox", "requires_approval=True", "interrupt("},
+		{"google-adk/pos-inbox", "require_confirmation=True", "interrupt("},
 		{"pydantic-ai/pos-toolset", "DeferredToolResults", "needs_approval"},
 		{"claudecode/pos-mcp-auto-approve", "permissions.ask", "interrupt("},
 		{"claudecode/pos-unscoped-bash", "permissions.ask", "interrupt("},

@@ -415,6 +415,127 @@ def post_form(url: str, body: str) -> str:
     return requests.post(url, data={"b": body}).text
 `},
 	}, {
+		name: "Google ADK tools get require_confirmation=True (FunctionTool(...) and plain functions wrapped)",
+		files: map[string]string{"a.py": `import os
+
+import requests
+from google.adk.agents import Agent
+from google.adk.tools import FunctionTool
+
+
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+def post_data(url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+
+
+helper = Agent(name="helper", model="gemini-2.5-flash", tools=[fetch_page, read_secret, post_data, FunctionTool(post_form)])
+`},
+		rule: "rule-of-two", agent: "helper",
+		want: map[string]string{"a.py": `import os
+
+import requests
+from google.adk.agents import Agent
+from google.adk.tools import FunctionTool
+
+
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+def post_data(url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+
+
+helper = Agent(name="helper", model="gemini-2.5-flash", tools=[fetch_page, read_secret, FunctionTool(post_data, require_confirmation=True), FunctionTool(post_form, require_confirmation=True)])
+`},
+	}, {
+		name: "Google ADK: wrapping a plain function imports FunctionTool",
+		files: map[string]string{"a.py": `import os
+
+import requests
+from google.adk.agents import Agent
+
+
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+def post_data(url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+
+
+helper = Agent(name="helper", model="gemini-2.5-flash", tools=[fetch_page, read_secret, post_data, post_form])
+`},
+		rule: "rule-of-two", agent: "helper",
+		want: map[string]string{"a.py": `import os
+
+import requests
+from google.adk.agents import Agent
+from google.adk.tools import FunctionTool
+
+
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+def post_data(url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+
+
+helper = Agent(name="helper", model="gemini-2.5-flash", tools=[fetch_page, read_secret, FunctionTool(post_data, require_confirmation=True), FunctionTool(post_form, require_confirmation=True)])
+`},
+	}, {
 		name: "StateGraph with a ToolNode: interrupt in the tool, checkpointer on compile()",
 		files: map[string]string{"g.py": `import os
 

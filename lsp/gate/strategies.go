@@ -127,6 +127,37 @@ func (p *planner) requiresApproval(t Tool) error {
 	return p.kwargTrue(s, d, "requires_approval")
 }
 
+// requireConfirmation makes a Google ADK tool ask first: an existing
+// FunctionTool(...) gets require_confirmation=True; a plain function in the
+// agent's tools list is wrapped where the list names it,
+// FunctionTool(f, require_confirmation=True), importing FunctionTool.
+func (p *planner) requireConfirmation(as *source, a *extract.Agent, t Tool) error {
+	// A plain function is a tool only where a list names it: it has no
+	// tool facts of its own, only its symbol (the id's suffix).
+	symbol := t.ID[strings.LastIndexByte(t.ID, '#')+1:]
+	if s, tool, err := p.tool(t); err == nil {
+		if tool.Ctor != nil && tool.Ctor.Kind == extract.ExprCall {
+			return p.kwargTrue(s, tool.Ctor, "require_confirmation")
+		}
+		symbol = tool.Symbol
+	}
+	for _, ref := range a.Tools {
+		list := extract.Deref(ref.Expr)
+		if list == nil || list.Kind != extract.ExprList {
+			continue
+		}
+		for _, el := range list.Elems {
+			if el.Kind != extract.ExprName || el.Name != symbol {
+				continue
+			}
+			ft, imp := as.importName("google.adk.tools", "FunctionTool")
+			wrap := fmt.Sprintf("%s(%s, require_confirmation=True)", ft, el.Name)
+			return p.change(as, append([]edit{{el.Loc.Start.Byte, el.Loc.End.Byte, wrap}}, imp...))
+		}
+	}
+	return fmt.Errorf("%w: %s is not named in a tools=[...] list of %s that acg can edit", ErrNoGate, t.Name, a.Name)
+}
+
 // asTool sets needs_approval=True on agent.as_tool(...).
 func (p *planner) asTool(t Tool) error {
 	s, tool, err := p.tool(t)

@@ -1,0 +1,47 @@
+"""An inbox assistant on Google ADK: reads mail (untrusted), reads the
+user's notes (private) and posts to any webhook, split over two sub-agents the coordinator transfers to."""
+import email
+import imaplib
+import os
+from pathlib import Path
+
+import requests
+from google.adk.agents import Agent
+
+NOTES = Path.home() / "notes.md"
+
+
+def read_email(folder: str, limit: int) -> str:
+    """Read the newest messages in a mailbox folder."""
+    conn = imaplib.IMAP4_SSL(os.environ["IMAP_HOST"])
+    conn.login(os.environ["IMAP_USER"], os.environ["IMAP_PASSWORD"])
+    conn.select(folder)
+    _, ids = conn.search(None, "ALL")
+    bodies = []
+    for num in ids[0].split()[-limit:]:
+        _, data = conn.fetch(num, "(RFC822)")
+        msg = email.message_from_bytes(data[0][1])
+        bodies.append(f"From: {msg['From']}\nSubject: {msg['Subject']}\n\n{msg.get_payload()}")
+    return "\n---\n".join(bodies)
+
+
+def read_notes() -> str:
+    """Return the user's private notes."""
+    return NOTES.read_text()
+
+
+def send_http(url: str, body: str) -> dict:
+    """POST a payload to a webhook URL."""
+    resp = requests.post(url, data=body, timeout=10)
+    return {"status": resp.status_code}
+
+
+reader = Agent(name="reader", model="gemini-2.5-flash", tools=[read_email, read_notes])
+poster = Agent(name="poster", model="gemini-2.5-flash", tools=[send_http])
+
+root_agent = Agent(
+    name="coordinator",
+    model="gemini-2.5-flash",
+    instruction="Delegate: the reader reads, the poster posts.",
+    sub_agents=[reader, poster],
+)
