@@ -656,6 +656,10 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return b.loadTools(e)
 	}
 	if q != "" {
+		if ct := b.an.Catalog.Tool(q); ct != nil && ct.Wraps != "" {
+			// tool_namespace(tools=[...]): the tools it is given.
+			return b.members(e.Arg(-1, ct.Wraps), depth+1)
+		}
 		if ct := b.an.Catalog.Tool(q); ct != nil {
 			return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
 		}

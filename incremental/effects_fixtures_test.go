@@ -67,8 +67,18 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-config-narrows": {
 			"crew.py:4": "untrusted_input", "crew.py:5": "untrusted_input writes_state",
 			"crew.py:6":  "network_egress untrusted_input",
-			"shell.py:7": "executes_code reads_private", "shell.py:11": all, "shell.py:15": all,
+			"shell.py:7": "executes_code", "shell.py:11": all, "shell.py:15": all + " !default",
 			"hosted.py:5": "untrusted_input", "hosted.py:9": all,
+		},
+		"pos-hosted-config": {
+			"hosted.py:12": "executes_code reads_private", "hosted.py:18": all, "hosted.py:28": all + " !default",
+			"hosted.py:32": all, "hosted.py:38": "executes_code reads_private", "hosted.py:43": all,
+			"hosted.py:47": all + " !default",
+		},
+		"neg-hosted-config": {
+			"hosted.py:12": "executes_code", "hosted.py:16": "executes_code", "hosted.py:18": "executes_code",
+			"stock_level": "", "price_of": "", "tool_search": "", "programmatic_tool_calling": "",
+			"hosted.py:53": "executes_code", "hosted.py:59": "executes_code",
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
