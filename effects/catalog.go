@@ -33,6 +33,12 @@ type CatalogTool struct {
 	// (a scraper bound to one URL cannot be pointed anywhere else): when
 	// one matches, its effects replace Effects.
 	Narrow []*Narrowing `yaml:"narrow"`
+	// ApprovalConfig is where the approval setting lives when it is not a
+	// keyword (a path into a config dict: tool_config.require_approval);
+	// ApprovalDefault is what the service does when it is provably not set
+	// ("always": it asks before every call).
+	ApprovalConfig  string `yaml:"approval_config"`
+	ApprovalDefault string `yaml:"approval_default"`
 	// Params are the constructor's positional parameters in order, so
 	// that a narrowing reads an argument passed by position, and knows
 	// one absent only when no positional argument could be it.

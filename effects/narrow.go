@@ -128,6 +128,14 @@ func wants(want string, st argState, val string, isConst bool) bool {
 	return false
 }
 
+// Setting reads a constructor setting of a catalogued tool (a keyword or
+// a path into the dicts it holds): the expression when it is written, and
+// whether it is provably not written (set false when it cannot be read).
+func (t *CatalogTool) Setting(ctor *extract.Expr, path string) (v *extract.Expr, absent bool) {
+	v, st := argPath(t, ctor, path)
+	return v, st == argAbsent
+}
+
 // argState says what is known of a constructor argument.
 type argState uint8
 
