@@ -53,6 +53,9 @@ func (a *Analyzer) reusedContainer(id *extract.Expr, detail string, hops int) *E
 	if hops >= maxContainerHops || a.Resolver == nil {
 		return nil
 	}
+	if e := createdContainer(id, detail); e != nil {
+		return e
+	}
 	v := extract.Deref(id)
 	if v == nil || v.Kind != extract.ExprCall || v.Call == nil || v.Call.Func == nil {
 		return nil
@@ -123,6 +126,39 @@ func (a *Analyzer) reusedContainer(id *extract.Expr, detail string, hops int) *E
 	}
 	out.settle(ByCatalog)
 	return out
+}
+
+// containerCreate is what a container made through the OpenAI containers
+// API (client.containers.create(...)) can do, by its arguments, in the
+// same terms as the hosted shell's narrowings: only a disabled network
+// policy is a proof (the API's default is not assumed).
+var containerCreate = &CatalogTool{Class: "containers.create", Narrow: []*Narrowing{
+	{When: map[string]string{"network_policy.type": "disabled", "file_ids": "absent"}, Effects: []Label{ExecutesCode},
+		Why: "the container was created with network_policy disabled and no files: the code run in it can neither fetch nor send, and it holds nothing private"},
+	{When: map[string]string{"network_policy.type": "disabled", "file_ids": "present"}, Effects: []Label{ReadsPrivate, ExecutesCode},
+		Why: "the container was created with network_policy disabled and holds the uploaded files named by file_ids"},
+}}
+
+// createdContainer decides a container id read as `.id` of the result of
+// client.containers.create(...) in the tree, or nil.
+func createdContainer(id *extract.Expr, detail string) *Effects {
+	if id == nil || id.Kind != extract.ExprName || !strings.HasSuffix(id.Name, ".id") || id.Scope == nil {
+		return nil
+	}
+	head := &extract.Expr{Kind: extract.ExprName, Name: strings.TrimSuffix(id.Name, ".id"), Scope: id.Scope, Loc: id.Loc}
+	c := extract.Deref(head)
+	if c == nil || c.Kind != extract.ExprCall || c.Call == nil {
+		return nil
+	}
+	if top, _, _ := strings.Cut(c.Call.Qual, "."); top != "openai" || !strings.HasSuffix(c.Call.Qual, ".containers.create") {
+		return nil
+	}
+	for _, n := range containerCreate.Narrow {
+		if args, loc, ok := n.match(containerCreate, c); ok {
+			return n.effects(containerCreate, args, loc, detail+"; the container id is that of client.containers.create(...) (line "+fmt.Sprint(c.Loc.Start.Line)+")")
+		}
+	}
+	return nil
 }
 
 // agentContainers returns the narrowed effects of every hosted container

@@ -71,14 +71,14 @@ func TestEffectsFixtures(t *testing.T) {
 			"hosted.py:5": "untrusted_input", "hosted.py:9": all,
 		},
 		"pos-hosted-config": {
-			"hosted.py:12": "executes_code reads_private", "hosted.py:18": all, "hosted.py:28": all + " !default",
-			"hosted.py:32": all, "hosted.py:38": "executes_code reads_private", "hosted.py:43": all,
-			"hosted.py:47": all + " !default",
+			"hosted.py:13": "executes_code reads_private", "hosted.py:19": all, "hosted.py:29": all + " !default",
+			"hosted.py:33": all, "hosted.py:39": "executes_code reads_private", "hosted.py:44": all,
+			"hosted.py:48": all + " !default", "hosted.py:55": all + " !default",
 		},
 		"neg-hosted-config": {
-			"hosted.py:12": "executes_code", "hosted.py:16": "executes_code", "hosted.py:18": "executes_code",
+			"hosted.py:14": "executes_code", "hosted.py:18": "executes_code", "hosted.py:20": "executes_code",
 			"stock_level": "", "price_of": "", "tool_search": "", "programmatic_tool_calling": "",
-			"hosted.py:53": "executes_code", "hosted.py:59": "executes_code",
+			"hosted.py:46": "executes_code", "hosted.py:62": "executes_code", "hosted.py:68": "executes_code",
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",

@@ -1,6 +1,8 @@
 import asyncio
 import json
 
+from openai import OpenAI
+
 from agents import Agent, CodeInterpreterTool, ProgrammaticToolCallingTool, Runner, ShellTool, ToolSearchTool, tool_namespace
 from agents.decorators import tool
 
@@ -35,6 +37,13 @@ catalog_tools = tool_namespace(name="catalog", description="Stock and prices.", 
 planner = Agent(
     name="planner",
     tools=[*catalog_tools, ToolSearchTool(), ProgrammaticToolCallingTool()],
+)
+
+client = OpenAI()
+scratch = client.containers.create(name="scratch", network_policy={"type": "disabled"})
+scratch_shell = Agent(
+    name="scratch_shell",
+    tools=[ShellTool(environment={"type": "container_reference", "container_id": scratch.id})],
 )
 
 

@@ -2,6 +2,7 @@ import json
 import os
 
 from agents import Agent, CodeInterpreterTool, ShellTool, WebSearchTool
+from openai import OpenAI
 
 EXTRA = json.loads(os.environ.get("CI_CONTAINER", "{}"))
 
@@ -45,4 +46,11 @@ online = Agent(
 elsewhere = Agent(
     name="elsewhere",
     tools=[ShellTool(environment={"type": "container_reference", "container_id": os.environ["SHELL_CONTAINER"]})],
+)
+
+client = OpenAI()
+online_box = client.containers.create(name="online", network_policy={"type": "allowlist", "allowed_domains": ["pypi.org"]})
+reuses_online = Agent(
+    name="reuses_online",
+    tools=[WebSearchTool(), ShellTool(environment={"type": "container_reference", "container_id": online_box.id})],
 )
