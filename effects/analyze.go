@@ -78,7 +78,7 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 	case extract.ToolPrebuilt:
 		if ct := a.Catalog.Tool(t.Class); ct != nil {
 			detail := "catalog: " + ct.Class + " — " + ct.Summary
-			if e := ct.Narrowed(t.Ctor, detail); e != nil {
+			if e := a.narrowed(ct, t.Ctor, detail, 0); e != nil {
 				return e
 			}
 			if e := a.Catalog.hostedServer(ct, t.Ctor); e != nil {

@@ -33,6 +33,24 @@ type CatalogTool struct {
 	// (a scraper bound to one URL cannot be pointed anywhere else): when
 	// one matches, its effects replace Effects.
 	Narrow []*Narrowing `yaml:"narrow"`
+	// ApprovalConfig is where the approval setting lives when it is not a
+	// keyword (a path into a config dict: tool_config.require_approval);
+	// ApprovalDefault is what the service does when it is provably not set
+	// ("always": it asks before every call).
+	ApprovalConfig  string `yaml:"approval_config"`
+	ApprovalDefault string `yaml:"approval_default"`
+	// Params are the constructor's positional parameters in order, so
+	// that a narrowing reads an argument passed by position, and knows
+	// one absent only when no positional argument could be it.
+	Params []string `yaml:"params"`
+	// HostedContainer marks a tool that runs in an OpenAI-hosted container
+	// (hosted shell, code interpreter): a container another tool reuses
+	// by id may have been created by it.
+	HostedContainer bool `yaml:"hosted_container"`
+	// Wraps names the argument of a factory that returns the tools it is
+	// given, unchanged in what they do (tool_namespace(tools=[...])): the
+	// factory's tools are those tools.
+	Wraps string `yaml:"wraps"`
 	// ServerURL names the constructor argument (a keyword, or a path into
 	// its dict literals) holding the URL of the MCP server a hosted MCP
 	// tool reaches: a catalogued server there gives the tool its tools'
@@ -49,13 +67,22 @@ type CatalogTool struct {
 
 // Narrowing is one constructor setting that narrows a catalogued tool.
 type Narrowing struct {
-	// When maps constructor keywords to what their value must be:
-	// "literal" for any value fixed in the source (a constant), or an
-	// exact value ("false", "none", a string).
+	// When maps constructor keywords (or paths into the dicts they hold)
+	// to what their value must be: "literal" for any value fixed in the
+	// source (a constant), an exact value ("false", "none", a string),
+	// "present" for a key written with any value, "absent" for a key that
+	// is provably not written (every dict on the way is a literal without
+	// `**` spreads), or alternatives joined by "|" ("disabled|absent").
 	When    map[string]string `yaml:"when"`
 	Effects []Label           `yaml:"effects"`
 	Roles   []string          `yaml:"roles"`
 	Why     string            `yaml:"why"`
+	// Container names the argument holding the id of a hosted container
+	// the tool reuses: the tool then has the labels of the hosted tools
+	// that container was proved to come from (an agent run in the tree
+	// whose containers all narrow), else every label by the fail-closed
+	// default, with Why saying what could not be followed.
+	Container string `yaml:"container"`
 }
 
 // CatalogToolkit expands to several prebuilt tools.

@@ -101,6 +101,17 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 				fl = union(fl, union(kf, vf))
 				ex.Keys = append(ex.Keys, ke)
 				ex.Elems = append(ex.Elems, ve)
+			case "dictionary_splat":
+				// {**base, ...}: kept as an entry whose key and value are the
+				// splat, so that readers know the dict holds keys they cannot
+				// see (no key is provably absent) and registries still reach
+				// base's values.
+				f, e := w.expr(c)
+				fl = union(fl, f)
+				if e != nil {
+					ex.Keys = append(ex.Keys, e)
+					ex.Elems = append(ex.Elems, e)
+				}
 			default:
 				f, _ := w.expr(c)
 				fl = union(fl, f)

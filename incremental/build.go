@@ -661,6 +661,10 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return b.loadTools(e)
 	}
 	if q != "" {
+		if ct := b.an.Catalog.Tool(q); ct != nil && ct.Wraps != "" {
+			// tool_namespace(tools=[...]): the tools it is given.
+			return b.members(e.Arg(-1, ct.Wraps), depth+1)
+		}
 		if ct := b.an.Catalog.Tool(q); ct != nil {
 			return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
 		}
@@ -856,13 +860,16 @@ func (b *builder) prebuilt(e *extract.Expr, qual, symbol string) *capgraph.Tool 
 				}
 			}
 		}
-	}
-	if cfg := extract.Deref(e.Kwarg("tool_config")); cfg != nil && cfg.Kind == extract.ExprDict {
-		for i, k := range cfg.Keys {
-			if s, _ := k.StrValue(); s == "require_approval" {
-				if v, _ := extract.Deref(cfg.Elems[i]).StrValue(); v == "always" {
-					approvals = append(approvals, &extract.Approval{Kind: "require_approval", Loc: cfg.Elems[i].Loc, All: true})
-				}
+		if ct.ApprovalConfig != "" {
+			// Hosted MCP: tool_config.require_approval "always", or not set
+			// at all, where the service's default is to ask.
+			kind := ct.ApprovalConfig[strings.LastIndexByte(ct.ApprovalConfig, '.')+1:]
+			v, absent := ct.Setting(e, ct.ApprovalConfig)
+			if s, _ := extract.Deref(v).StrValue(); s == "always" {
+				approvals = append(approvals, &extract.Approval{Kind: kind, Loc: v.Loc, All: true})
+			} else if absent && ct.ApprovalDefault == "always" {
+				approvals = append(approvals, &extract.Approval{Kind: kind, Loc: e.Loc, All: true,
+					Detail: ct.ApprovalConfig + " is not set: the service asks before every call by default"})
 			}
 		}
 	}

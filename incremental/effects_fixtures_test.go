@@ -67,8 +67,18 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-config-narrows": {
 			"crew.py:4": "untrusted_input", "crew.py:5": "untrusted_input writes_state",
 			"crew.py:6":  "network_egress untrusted_input",
-			"shell.py:7": "executes_code reads_private", "shell.py:11": all, "shell.py:15": all,
+			"shell.py:7": "executes_code", "shell.py:11": all, "shell.py:15": all + " !default",
 			"hosted.py:5": "untrusted_input", "hosted.py:9": all,
+		},
+		"pos-hosted-config": {
+			"hosted.py:13": "executes_code reads_private", "hosted.py:19": all, "hosted.py:29": all + " !default",
+			"hosted.py:33": all, "hosted.py:39": "executes_code reads_private", "hosted.py:44": all,
+			"hosted.py:48": all + " !default", "hosted.py:55": all + " !default",
+		},
+		"neg-hosted-config": {
+			"hosted.py:14": "executes_code", "hosted.py:18": "executes_code", "hosted.py:20": "executes_code",
+			"stock_level": "", "price_of": "", "tool_search": "", "programmatic_tool_calling": "",
+			"hosted.py:46": "executes_code", "hosted.py:62": "executes_code", "hosted.py:68": "executes_code",
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",

@@ -38,6 +38,10 @@ func TestApprovalFixtures(t *testing.T) {
 		dir  string
 		want []string
 	}{
+		{"openai-agents/neg-hosted-default-approval", nil},
+		{"openai-agents/pos-hosted-approval-off", []string{
+			"missing-approval Ops assistant apply_patch", "missing-approval Ops assistant hosted_mcp",
+			"missing-approval Ops assistant shell", "rule-of-two Ops assistant apply_patch"}},
 		{"langgraph/neg-dispatch-interrupt-by-name", nil},
 		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
