@@ -36,6 +36,9 @@ func openaiTools(f *File) {
 			continue
 		}
 		recv := e.Name[:len(e.Name)-len(".as_tool")]
+		if a := f.AgentByVar(recv); a != nil && a.Framework != "openai-agents" {
+			continue // another framework's as_tool (agentframework.go)
+		}
 		name, _ := StrArg(e, 0, "tool_name")
 		if name == "" {
 			name = recv

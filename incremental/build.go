@@ -1063,6 +1063,8 @@ func frameworkOfQual(q string) string {
 		return "crewai"
 	case "pydantic_ai":
 		return "pydantic-ai"
+	case "agent_framework":
+		return "agent-framework"
 	case "langchain", "langchain_community", "langchain_core", "langchain_experimental", "langgraph", "langchain_tavily", "langchain_google_community":
 		return "langchain"
 	}

@@ -19,6 +19,7 @@ var frameworkCases = []struct {
 }{
 	{"../testdata/pydantic-ai/pos-inbox", "agent.py", "inbox_agent", "send_http", "pydantic-ai", "requires_approval=True"},
 	{"../testdata/google-adk/pos-inbox", "agent.py", "inbox_agent", "send_http", "google-adk", "require_confirmation=True"},
+	{"../testdata/agent-framework/pos-inbox", "agent.py", "inbox_agent", "send_http", "agent-framework", `approval_mode="always_require"`},
 }
 
 func TestFrameworkHoverAndQuickFix(t *testing.T) {

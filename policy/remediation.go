@@ -83,6 +83,14 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Keep %s's confirmation before %s: set no auto-approve for it.", capgraph.ClientTitle(fw), t.Name)
 	case fw == "crewai":
 		return fmt.Sprintf("Add a CrewAI before-tool-call hook (crewai.hooks @before_tool_call, or @on(InterceptionPoint.PRE_TOOL_CALL, tools=[%q])) that asks a human with context.request_human_input(...) when context.tool_name is %q and blocks the call when refused (return False, or raise HookAborted); human_input=True on a task reviews only its final answer, after %s has run.", t.Name, t.Name, t.Name)
+	case tfw == "agent-framework" && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolAgent):
+		return fmt.Sprintf("Set approval_mode=\"always_require\" on the @tool decorator (or the tool(...) / as_tool(...) call) of %s and answer the run's user_input_requests with an approval response only after a human agrees.", t.Name)
+	case fw == "agent-framework" && t.Kind == extract.ToolMCP:
+		return fmt.Sprintf("Give the MCP tool that serves %s approval_mode=\"always_require\" (or {\"always_require_approval\": [%q]}).", t.Name, t.Name)
+	case fw == "smolagents" && t.Kind == extract.ToolBuiltin:
+		return fmt.Sprintf("smolagents has no approval API and %s runs whatever code the model writes: give the CodeAgent a sandboxed executor_type (\"e2b\", \"docker\", \"modal\"), keep additional_authorized_imports free of os, subprocess and network modules, or use a ToolCallingAgent with tools that ask first.", t.Name)
+	case fw == "smolagents":
+		return fmt.Sprintf("smolagents has no approval API: ask a human inside %s before it acts (its forward() or @tool body, e.g. a confirmation prompt that returns early when refused), or take it out of this agent's tools.", t.Name)
 	case fw == "google-adk" && t.Kind == extract.ToolFunc:
 		return fmt.Sprintf("Wrap %s as FunctionTool(%s, require_confirmation=True) (from google.adk.tools) in the agent's tools, or call tool_context.request_confirmation(...) and return at the top of its body while tool_context.tool_confirmation is unset.", t.Name, t.Name)
 	case fw == "google-adk" && t.Kind == extract.ToolMCP:

@@ -108,6 +108,25 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
 		{"google-adk/pos-sub-agents", []string{
 			"missing-approval poster send_http", "rule-of-two coordinator send_http", "toxic-flow poster send_http"}},
+		{"agent-framework/neg-approval-mode", nil},
+		{"agent-framework/neg-name-trap", nil},
+		{"agent-framework/neg-two-legs", []string{"missing-approval inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"agent-framework/pos-never-require", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"agent-framework/pos-wrong-tool", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"agent-framework/pos-inbox", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"agent-framework/pos-as-agent-as-tool", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"smolagents/neg-name-trap", nil},
+		{"smolagents/neg-tool-calling-search", []string{"missing-approval searcher PythonInterpreterTool"}},
+		{"smolagents/pos-code-agent-search", []string{"missing-approval coder coder.python"}},
+		{"smolagents/pos-code-agent-local-imports", []string{"missing-approval ops ops.python", "rule-of-two ops ops.python"}},
+		{"smolagents/pos-inbox", []string{
+			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
+		{"smolagents/pos-managed-agents", []string{
+			"missing-approval manager send_http", "rule-of-two manager send_http", "toxic-flow manager send_http"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
@@ -139,6 +158,9 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 		{"openai-agents/pos-lists-mutated", "needs_approval=True", "interrupt("},
 		{"pydantic-ai/pos-inbox", "requires_approval=True", "interrupt("},
 		{"google-adk/pos-inbox", "require_confirmation=True", "interrupt("},
+		{"agent-framework/pos-inbox", `approval_mode="always_require"`, "interrupt("},
+		{"smolagents/pos-code-agent-local-imports", `executor_type`, "interrupt("},
+		{"smolagents/pos-inbox", "smolagents has no approval API", "interrupt("},
 		{"pydantic-ai/pos-toolset", "DeferredToolResults", "needs_approval"},
 		{"claudecode/pos-mcp-auto-approve", "permissions.ask", "interrupt("},
 		{"claudecode/pos-unscoped-bash", "permissions.ask", "interrupt("},

@@ -198,6 +198,8 @@ func (p *planner) gate(t Tool) (string, error) {
 	case a.Ctor == "create_agent":
 		p.needsCheckpointer = true
 		return "HumanInTheLoopMiddleware", p.middleware(as, a, t)
+	case t.Framework == "agent-framework" && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolAgent):
+		return `approval_mode="always_require"`, p.approvalMode(t)
 	case a.Framework == "google-adk" && t.Kind == extract.ToolFunc:
 		return "require_confirmation=True", p.requireConfirmation(as, a, t)
 	case t.Framework == "pydantic-ai" && t.Kind == extract.ToolFunc:

@@ -536,6 +536,75 @@ def post_form(url: str, body: str) -> str:
 helper = Agent(name="helper", model="gemini-2.5-flash", tools=[fetch_page, read_secret, FunctionTool(post_data, require_confirmation=True), FunctionTool(post_form, require_confirmation=True)])
 `},
 	}, {
+		name: "Agent Framework tools get approval_mode=always_require",
+		files: map[string]string{"m.py": `import os
+
+import requests
+from agent_framework import Agent, tool
+from agent_framework.openai import OpenAIChatClient
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+@tool
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+@tool(name="post", approval_mode="never_require")
+def post_data(url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+@tool
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+
+
+helper = Agent(client=OpenAIChatClient(), name="helper", tools=[fetch_page, read_secret, post_data, post_form])
+`},
+		rule: "rule-of-two", agent: "helper",
+		want: map[string]string{"m.py": `import os
+
+import requests
+from agent_framework import Agent, tool
+from agent_framework.openai import OpenAIChatClient
+
+
+@tool
+def fetch_page(url: str) -> str:
+    """Fetch a page."""
+    return requests.get("https://news.example.com/today").text
+
+
+@tool
+def read_secret() -> str:
+    """Read the token."""
+    return os.environ["TOKEN"]
+
+
+@tool(name="post", approval_mode="always_require")
+def post_data(url: str, body: str) -> str:
+    """Send data."""
+    return requests.post(url, data=body).text
+
+
+@tool(approval_mode="always_require")
+def post_form(url: str, body: str) -> str:
+    """Send a form."""
+    return requests.post(url, data={"b": body}).text
+
+
+helper = Agent(client=OpenAIChatClient(), name="helper", tools=[fetch_page, read_secret, post_data, post_form])
+`},
+	}, {
 		name: "StateGraph with a ToolNode: interrupt in the tool, checkpointer on compile()",
 		files: map[string]string{"g.py": `import os
 

@@ -158,6 +158,36 @@ func (p *planner) requireConfirmation(as *source, a *extract.Agent, t Tool) erro
 	return fmt.Errorf("%w: %s is not named in a tools=[...] list of %s that acg can edit", ErrNoGate, t.Name, a.Name)
 }
 
+// approvalMode sets approval_mode="always_require" on a Microsoft Agent
+// Framework tool: its @tool decorator, its tool(...) / FunctionTool(...)
+// call, or the as_tool(...) call of an agent used as a tool.
+func (p *planner) approvalMode(t Tool) error {
+	s, tool, err := p.tool(t)
+	if err != nil {
+		return err
+	}
+	d := tool.Decorator
+	if d == nil {
+		d = tool.Ctor
+	}
+	q := s.quote()
+	val := str(q, "always_require")
+	if d == nil {
+		return fmt.Errorf("%w: %s has no @tool decorator or tool(...) call to change", ErrNoGate, t.Name)
+	}
+	if d.Kind != extract.ExprCall {
+		end := d.Loc.End.Byte
+		return p.change(s, []edit{{end, end, "(approval_mode=" + val + ")"}})
+	}
+	if v := d.Kwarg("approval_mode"); v != nil {
+		if mode, ok := extract.Deref(v).StrValue(); ok && mode == "always_require" {
+			return fmt.Errorf("approval_mode is always_require; %w", ErrGated)
+		}
+		return p.change(s, []edit{{v.Loc.Start.Byte, v.Loc.End.Byte, val}})
+	}
+	return p.addKwarg(s, d, "approval_mode="+val)
+}
+
 // asTool sets needs_approval=True on agent.as_tool(...).
 func (p *planner) asTool(t Tool) error {
 	s, tool, err := p.tool(t)
