@@ -45,8 +45,10 @@ type component struct {
 }
 
 // plainFrameworks are those whose agents and tools reach other files only
-// through imports.
-var plainFrameworks = map[string]bool{"langgraph": true, "langchain": true, "openai-agents": true, "python": true, "unknown": true}
+// through imports (their MCP servers join by paths, and a file with servers
+// is joined whatever its framework).
+var plainFrameworks = map[string]bool{"langgraph": true, "langchain": true, "openai-agents": true, "python": true, "unknown": true,
+	"pydantic-ai": true, "google-adk": true, "agent-framework": true, "smolagents": true}
 
 // joined reports a file that resolveSources joins with others by paths and
 // names rather than imports: configs (MCP clients, Claude Code, crew YAML,
