@@ -24,6 +24,7 @@ type Rules struct {
 	llm       map[string]bool
 	owners    map[string]bool   // every dotted prefix of a listed call: types with listed methods
 	attrs     map[string]string // typed attributes: pathlib.Path.parent -> pathlib.Path
+	schemas   map[string]bool   // base classes of data-only schemas (pydantic.BaseModel)
 }
 
 type rulesFile struct {
@@ -32,6 +33,7 @@ type rulesFile struct {
 	Opaque  []string            `yaml:"opaque"`
 	Calls   map[string][]string `yaml:"calls"`
 	LLM     []string            `yaml:"llm"`
+	Schemas []string            `yaml:"schema_bases"`
 }
 
 // kindRoles gives each kind its canonical role for the chain patterns.
@@ -83,6 +85,10 @@ func LoadRules(data []byte) (*Rules, error) {
 		r.llm[n] = true
 	}
 	r.attrs = rf.Attrs
+	r.schemas = map[string]bool{}
+	for _, n := range rf.Schemas {
+		r.schemas[n] = true
+	}
 	for k, v := range r.attrs {
 		if k == v || !strings.Contains(k, ".") {
 			return nil, fmt.Errorf("rules: attribute %s: %s is not a typed attribute", k, v)
@@ -107,6 +113,10 @@ var defaultRules = func() *Rules {
 	}
 	return r
 }()
+
+// SchemaBase reports whether a qualified class name is a base of data-only
+// schemas (pydantic.BaseModel, typing.TypedDict).
+func (r *Rules) SchemaBase(qual string) bool { return r.schemas[qual] }
 
 // DefaultRules returns the embedded call rules.
 func DefaultRules() *Rules { return defaultRules }

@@ -511,6 +511,9 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		if tool := f.ToolBySymbol(bd.Name); tool != nil {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
 		}
+		if st := b.schemaTool(f, bd.Class); st != nil {
+			return []member{{tool: st, loc: e.Loc}}
+		}
 		return []member{b.unknown(e, "class "+bd.Name+" is not a known tool class")}
 	case extract.BindAssign:
 		if a := f.AgentByVar(bd.Name); a != nil && bd.Value != nil && bd.Value.Call != nil && b.byCall[bd.Value.Call] == a {
@@ -654,6 +657,16 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return b.toolkit(e, depth)
 	case extract.QualIs(q, "load_tools", "langchain", "langchain_community"):
 		return b.loadTools(e)
+	case extract.QualIs(q, "tool", "langchain", "langchain_core") && len(e.Args) == 1 && len(e.Kw) == 0:
+		// tool(Schema): a schema class made a tool; the model fills its
+		// fields and the tool returns them.
+		if x := e.Args[0]; x.Kind == extract.ExprName && x.Scope != nil {
+			if t, ok := b.ix.lookup(x.Scope, x.Name, 0); ok && t.bind != nil && t.bind.Kind == extract.BindClass {
+				if st := b.schemaTool(t.file, t.bind.Class); st != nil {
+					return []member{{tool: st, loc: e.Loc}}
+				}
+			}
+		}
 	}
 	if q != "" {
 		if ct := b.an.Catalog.Tool(q); ct != nil {
@@ -764,6 +777,39 @@ func (b *builder) classToolOf(f *extract.File, cl *extract.Class, e *extract.Exp
 		return ct
 	}
 	return nil
+}
+
+// schemaTool makes the tool of a data-only schema class (see schemaClass),
+// or returns nil when cl is not one.
+func (b *builder) schemaTool(f *extract.File, cl *extract.Class) *capgraph.Tool {
+	if !b.schemaClass(cl, 0) {
+		return nil
+	}
+	return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name, Name: cl.Name, Symbol: cl.Name, Framework: frameworkOf(f),
+		Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[string]string{"schema_only": "true"}})
+}
+
+// schemaClass reports whether cl only describes data: no method of its
+// own (a validator or __init__ would run when the model "calls" it), and
+// every base a schema base of the rules (pydantic.BaseModel, TypedDict) or
+// an in-tree schema class. A base acg cannot read makes it not a schema.
+func (b *builder) schemaClass(cl *extract.Class, depth int) bool {
+	if cl == nil || depth > 8 || len(cl.Methods) > 0 || len(cl.Bases) == 0 || cl.Scope == nil {
+		return false
+	}
+	for _, base := range cl.Bases {
+		if base == nil || base.Kind != extract.ExprName {
+			return false
+		}
+		if q := extract.QualOf(base); q != "" && b.an.Rules.SchemaBase(q) {
+			continue
+		}
+		t, ok := b.ix.lookup(cl.Scope, base.Name, 0)
+		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass || !b.schemaClass(t.bind.Class, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // calledFunc returns the function of the tree a call runs, when the call is

@@ -70,6 +70,12 @@ func TestEffectsFixtures(t *testing.T) {
 			"shell.py:7": "executes_code reads_private", "shell.py:11": all, "shell.py:15": all,
 			"hosted.py:5": "untrusted_input", "hosted.py:9": all,
 		},
+		"neg-schema-tools": {
+			"ConductResearch": "", "ResearchComplete": "", "Outline": "", "Section": "", "think_tool": "",
+		},
+		"pos-schema-with-code": {
+			"Ticket": all + " !default", "Dispatch": all + " !default",
+		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
 			"Bash(tree:*)":             "reads_private",
