@@ -35,6 +35,7 @@ type Analyzer struct {
 type memoKey struct {
 	fn       *extract.Func
 	mask     uint64
+	priv     uint64
 	returned bool
 	gated    bool
 }
@@ -135,7 +136,7 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 // its parameters (except injected ones; all of them for graph nodes, whose
 // state comes from the model) and reads its return value.
 func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
-	raw := a.fn(fn, toolMask(fn, allParams), true, false, nil, 0)
+	raw := a.fn(fn, toolMask(fn, allParams), 0, true, false, nil, 0)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -169,7 +170,7 @@ func (a *Analyzer) toolFuncIn(fn *extract.Func, in extract.Loc) *Effects {
 		if c.Loc.Start.Byte < in.Start.Byte || c.Loc.End.Byte > in.End.Byte {
 			continue
 		}
-		a.call(out, c, mask, true, false, nil, 0)
+		a.call(out, c, mask, 0, true, false, nil, 0)
 	}
 	out.settle(ByRules)
 	return out
@@ -197,8 +198,10 @@ func applyHints(e *Effects, t *extract.Tool) {
 	}
 }
 
-func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
-	key := memoKey{fn, mask, returned, gated}
+// fn decides a function's body: mask marks the parameters that carry
+// model-chosen data, priv those that carry private data the caller read.
+func (a *Analyzer) fn(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
+	key := memoKey{fn, mask, priv, returned, gated}
 	if e, ok := a.memo[key]; ok {
 		return e
 	}
@@ -209,14 +212,14 @@ func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via [
 	a.busy[key] = true
 	defer delete(a.busy, key)
 	for _, c := range fn.Calls {
-		a.call(e, c, mask, returned, gated, via, depth)
+		a.call(e, c, mask, priv, returned, gated, via, depth)
 	}
 	a.memo[key] = e
 	return e
 }
 
 // call adds what one call site contributes to e.
-func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) {
+func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) {
 	cGated, gateLoc := gated, extract.Loc{}
 	if !cGated {
 		cGated, gateLoc = a.gatedCall(c)
@@ -225,7 +228,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
-	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
+	if c.Qual == "<expr>" && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
 	if tc, ok := typedParamCall(c); ok && !c.Gate {
@@ -250,7 +253,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	}
 	if kind == "local" || kind == "unknown" {
 		if callee := a.callee(c); callee != nil {
-			sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			sub := a.fn(callee, bindParams(c, callee, mask), a.privParams(c, callee, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
 					e.add(ev, sub.Labels[l].DecidedBy)
@@ -260,7 +263,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 		}
 		kind = "unknown"
 	}
-	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
+	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()
 }
 
@@ -302,7 +305,7 @@ func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc 
 // call runs one of the table's values, so it has the effects of all of
 // them. It reports false, leaving the call unknown, when the table or any
 // of its values cannot be read.
-func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) bool {
 	if c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprSubscript || len(c.Expr.Recv.Elems) == 0 {
 		return false
 	}
@@ -344,7 +347,7 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 	}
 	for _, en := range entries {
 		if en.fn != nil {
-			sub := a.fn(en.fn, bindParams(c, en.fn, mask), returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			sub := a.fn(en.fn, bindParams(c, en.fn, mask), a.privParams(c, en.fn, priv, depth), returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1)
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
 					e.add(ev, sub.Labels[l].DecidedBy)
@@ -358,7 +361,7 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 		if kind == "local" {
 			kind = "unknown"
 		}
-		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: returned, gated: gated, via: via}
+		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: returned, gated: gated, via: via}
 		d.decide()
 	}
 	return true
@@ -483,13 +486,29 @@ func (a *Analyzer) gatedCall(c *extract.Call) (bool, extract.Loc) {
 // bindParams maps the caller-data mask through a call's arguments onto the
 // callee's parameters.
 func bindParams(c *extract.Call, callee *extract.Func, mask uint64) uint64 {
+	return bindBy(c, callee, func(fl extract.Flow) bool { return carries(fl, mask) })
+}
+
+// privParams marks the callee's parameters that get private data: data
+// the caller read privately (a file, the environment, a mailbox), or got
+// as private data itself.
+func (a *Analyzer) privParams(c *extract.Call, callee *extract.Func, priv uint64, depth int) uint64 {
+	return bindBy(c, callee, func(fl extract.Flow) bool {
+		_, ok := a.privateIn(c.Func, fl, priv, depth)
+		return ok
+	})
+}
+
+// bindBy maps the arguments of c for which has holds onto the callee's
+// parameters.
+func bindBy(c *extract.Call, callee *extract.Func, has func(extract.Flow) bool) uint64 {
 	offset := 0
 	if len(callee.Params) > 0 && callee.Params[0].Injected && (callee.Params[0].Name == "self" || callee.Params[0].Name == "cls") {
 		offset = 1
 	}
 	var out uint64
 	for _, arg := range c.Args {
-		if !carries(arg.Flow, mask) {
+		if !has(arg.Flow) {
 			continue
 		}
 		idx := -1
@@ -533,3 +552,38 @@ func callerStep(fl extract.Flow, mask uint64) *extract.Step {
 }
 
 var secretPath = regexp.MustCompile(`(?i)(^|[/\\])\.env(\.|$)|\.ssh[/\\]|id_(rsa|dsa|ecdsa|ed25519)|\.aws[/\\]credentials|\.netrc|\.npmrc|\.pypirc|\.(pem|key|p12|pfx)$`)
+
+// privateKinds are the call kinds whose results are private data.
+var privateKinds = map[string]bool{"file_read": true, "file_list": true, "file_open": true, "env_read": true,
+	"db_fetch": true, "db_exec": true, "email_read": true, "message_read": true, "memory_read": true,
+	"cloud_read": true, "remote_read": true, "shared_read": true, "vector_read": true}
+
+// privateIn reports whether a flow of fn carries private data: the result
+// of a call that reads it (by the rules, or a function of the tree whose
+// result reads it), or a parameter in priv. It returns that call.
+func (a *Analyzer) privateIn(fn *extract.Func, fl extract.Flow, priv uint64, depth int) (*extract.Call, bool) {
+	if fn == nil {
+		return nil, false
+	}
+	for _, o := range fl {
+		if o.Param >= 0 && o.Param < 64 && priv&(1<<uint(o.Param)) != 0 {
+			return nil, true
+		}
+		if o.Call < 0 || o.Call >= len(fn.Calls) {
+			continue
+		}
+		src := fn.Calls[o.Call]
+		kind, _ := a.Rules.Classify(src)
+		if privateKinds[kind] {
+			return src, true
+		}
+		if kind == "local" || kind == "unknown" {
+			if callee := a.callee(src); callee != nil && depth < maxDepth {
+				if sub := a.fn(callee, 0, 0, true, false, nil, depth+1); sub.Has(ReadsPrivate) {
+					return src, true
+				}
+			}
+		}
+	}
+	return nil, false
+}

@@ -484,7 +484,9 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 		}
 		arg.Const = len(af) == 0 && isConstExpr(ae)
 		c.Args = append(c.Args, arg)
-		fl = union(fl, af)
+		if !credentialKw[arg.Kw] || (c.HeadKind != HeadImport && c.HeadKind != HeadObject) {
+			fl = union(fl, af)
+		}
 	}
 	if prev := w.seen[nodeKey(n)]; prev != nil {
 		// A loop body's second pass: same call site, more flows.
@@ -532,6 +534,15 @@ func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
 	}
 	return union(self, union(recv, args))
 }
+
+// credentialKw are keyword arguments that authenticate a library call
+// (Client(api_key=os.environ["KEY"])): the value is checked by the other
+// side, it is not part of what the call returns (builtins such as
+// dict(token=…) and functions of the tree keep it: they may return it). The argument keeps its
+// flow, so sending it is still seen.
+var credentialKw = map[string]bool{"api_key": true, "apikey": true, "api_token": true, "token": true,
+	"access_token": true, "auth_token": true, "bearer_token": true, "client_secret": true, "secret_key": true,
+	"password": true, "passwd": true, "credentials": true}
 
 // isClientCtor recognises constructors of connection and client objects.
 func isClientCtor(c *Call) bool {

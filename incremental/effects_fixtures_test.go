@@ -76,6 +76,15 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-schema-with-code": {
 			"Ticket": all + " !default", "Dispatch": all + " !default",
 		},
+		"neg-search-sdk": {
+			"tavily_search": "untrusted_input", "exa_search": "untrusted_input", "ddg_search": "untrusted_input",
+			"deep_research": "untrusted_input", "firecrawl_search": "untrusted_input", "linkup_search": "untrusted_input",
+			"google_search": "untrusted_input",
+		},
+		"pos-search-private-egress": {
+			"search_my_file": "network_egress reads_private untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
+			"scrape": "network_egress untrusted_input",
+		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
 			"Bash(tree:*)":             "reads_private",
