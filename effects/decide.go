@@ -17,7 +17,7 @@ type decision struct {
 	mask     uint64 // parameters carrying model-chosen data
 	priv     uint64 // parameters carrying private data the caller read
 	depth    int
-	returned bool   // the call's result reaches the model
+	returned bool // the call's result reaches the model
 	gated    bool
 	gateLoc  extract.Loc
 	via      []extract.Loc
