@@ -279,25 +279,63 @@ func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc 
 		return false
 	}
 	q := a.Rules.Normalize(c.Qual)
+	// tool(...) on an instance (`draft = GmailCreateDraft(...); draft({...})`)
+	// runs it: its qualified name ends in "()" where a constructor's does not.
+	instance := strings.HasSuffix(c.Qual, "()")
 	if ct := a.Catalog.Tool(q); ct != nil && isClassName(lastDot(q)) && ct.Kind != "factory" {
+		if instance {
+			a.ranCatalogTool(e, c, ct, q+"()", gated, gateLoc, via)
+		}
 		return true // constructing the tool: its effects come when it runs
 	}
+	if tk := a.Catalog.Toolkit(q); tk != nil && isClassName(lastDot(q)) {
+		return true // building a toolkit does nothing: its tools act when they run
+	}
 	i := strings.LastIndexByte(q, '.')
-	if i <= 0 || !toolMethods[q[i+1:]] {
+	if i <= 0 {
+		return false
+	}
+	if tk := a.Catalog.Toolkit(q[:i]); tk != nil && q[i+1:] == "get_tools" {
+		// The toolkit's tools, handed to code that runs them: any of them
+		// may run. A member the code picks by class is built directly
+		// (GmailCreateDraft(api_resource=toolkit.api_resource)) and has
+		// only its own labels.
+		top, _, _ := strings.Cut(q, ".")
+		for _, m := range tk.Tools {
+			if ct := a.Catalog.Tool(top + "." + m); ct != nil {
+				a.ranCatalogTool(e, c, ct, q, gated, gateLoc, via)
+			}
+		}
+		for _, ct := range tk.ExtraTools {
+			a.ranCatalogTool(e, c, ct, q, gated, gateLoc, via)
+		}
+		return true
+	}
+	if !toolMethods[q[i+1:]] {
 		return false
 	}
 	ct := a.Catalog.Tool(q[:i])
 	if ct == nil || !isClassName(lastDot(q[:i])) {
 		return false
 	}
-	detail := fmt.Sprintf("catalog: %s — %s (run by %s in the tool body)", ct.Class, ct.Summary, q)
+	a.ranCatalogTool(e, c, ct, q, gated, gateLoc, via)
+	return true
+}
+
+// ranCatalogTool adds the catalog labels of a prebuilt tool that the call
+// c (named q) runs inside a tool body.
+func (a *Analyzer) ranCatalogTool(e *Effects, c *extract.Call, ct *CatalogTool, q string, gated bool, gateLoc extract.Loc, via []extract.Loc) {
+	class := ct.Class
+	if class == "" {
+		class = ct.Name
+	}
+	detail := fmt.Sprintf("catalog: %s — %s (run by %s in the tool body)", class, ct.Summary, q)
 	for _, l := range ct.Effects {
 		e.add(Evidence{Label: l, Kind: "catalog", Loc: c.Loc, Detail: detail, Gated: gated, GateLoc: gateLoc, Via: via, Call: c}, ByCatalog)
 	}
 	for _, r := range ct.Roles {
 		e.addRoleBy(r, ByCatalog)
 	}
-	return true
 }
 
 // dispatch decides a call through a dispatch table (`_OPS[op](a, b)` where

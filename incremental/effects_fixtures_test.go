@@ -85,6 +85,13 @@ func TestEffectsFixtures(t *testing.T) {
 			"search_my_file": "network_egress reads_private untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
 			"scrape": "network_egress untrusted_input",
 		},
+		"neg-toolkit-in-body": {
+			"Create Draft": "writes_state", "draft_reply": "writes_state",
+		},
+		"pos-toolkit-member-sends": {
+			"send_reply": "irreversible network_egress",
+			"use_gmail":  "irreversible network_egress reads_private untrusted_input writes_state",
+		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
 			"Bash(tree:*)":             "reads_private",
