@@ -153,11 +153,24 @@ func toolMask(fn *extract.Func, allParams bool) uint64 {
 		if i >= 64 {
 			break
 		}
-		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls") {
+		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls" && !runtimeParam(p.Annotation)) {
 			mask |= 1 << uint(i)
 		}
 	}
 	return mask
+}
+
+// runtimeParam reports whether a graph node's parameter is filled by the
+// runtime rather than from the graph's state: its run-time configuration
+// (`config: RunnableConfig`, chosen by whoever deploys the graph) and
+// runtime handles. The model writes the state, never these.
+func runtimeParam(ann string) bool {
+	for _, t := range []string{"RunnableConfig", "Runtime", "StreamWriter", "BaseStore"} {
+		if strings.Contains(ann, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolFuncIn decides a tool that is one branch of a dispatching function

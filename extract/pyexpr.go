@@ -529,7 +529,7 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 // the host name or credentials they were built with.
 func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
 	self := Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
-	if isClientCtor(c) || isResponse(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
+	if isClientCtor(c) || isResponse(c) || isClientReply(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
 		return self
 	}
 	return union(self, union(recv, args))
@@ -579,6 +579,32 @@ func isResponse(c *Call) bool {
 		}
 	}
 	return false
+}
+
+// isClientReply recognises a method call on a client object of a service
+// (TavilyClient(...).search(q), sqlite3.connect(p).execute(sql)): its
+// result is what the service sent back, not the arguments that went out
+// (they keep their flows, so sending them is still seen). A model's
+// client is not one: its answer may repeat the prompt.
+func isClientReply(c *Call) bool {
+	if c.HeadKind != HeadObject {
+		return false
+	}
+	i := strings.Index(c.Qual, "().")
+	if i <= 0 || strings.Count(c.Qual, "().") != 1 || strings.HasSuffix(c.Qual, "()") {
+		return false // a method of what the client returned (a response's .text()) carries it
+	}
+	ctor := &Call{Qual: c.Qual[:i], HeadKind: HeadImport}
+	if !isClientCtor(ctor) {
+		return false
+	}
+	name := ctor.Method()
+	for _, m := range []string{"LLM", "Ollama", "OpenAI", "Anthropic", "Embeddings"} {
+		if strings.HasSuffix(name, m) {
+			return false
+		}
+	}
+	return !strings.HasPrefix(name, "Chat") && !strings.HasPrefix(c.Qual, "openai.") && !strings.HasPrefix(c.Qual, "anthropic.")
 }
 
 // scalarBuiltins return a count, a flag or an identity: no text of their

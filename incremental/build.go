@@ -426,7 +426,12 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return []member{b.unknown(e, "the list is built too indirectly to follow")}
 	}
 	switch e.Kind {
-	case extract.ExprList, extract.ExprConcat, extract.ExprDict:
+	case extract.ExprDict:
+		if typ, ok := specType(e); ok {
+			return []member{b.hosted(e, typ)}
+		}
+		fallthrough
+	case extract.ExprList, extract.ExprConcat:
 		// A list, a + b, or a registry {"name": tool} (its values).
 		var out []member
 		for _, x := range e.Elems {
@@ -466,6 +471,45 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return b.call(e, depth, "")
 	}
 	return []member{b.unknown(e, "the list element is not a name or call acg can follow")}
+}
+
+// specType returns the "type" of a tool spec given as a dict literal
+// ({"type": "web_search_preview"}): a provider-hosted tool, not a registry.
+func specType(e *extract.Expr) (string, bool) {
+	for i, k := range e.Keys {
+		if s, ok := k.StrValue(); ok && s == "type" && i < len(e.Elems) {
+			return e.Elems[i].StrValue()
+		}
+	}
+	return "", false
+}
+
+// hosted makes the tool of a provider-hosted tool spec: the catalog's
+// labels for its type, or fail closed for a type the catalog does not
+// know (the client's code may carry it out).
+func (b *builder) hosted(e *extract.Expr, typ string) member {
+	h := b.an.Catalog.Hosted(typ)
+	if h == nil {
+		return b.unknown(e, fmt.Sprintf("tool spec of type %q is not a hosted tool acg knows", typ))
+	}
+	name := h.Name
+	for i, k := range e.Keys {
+		if s, ok := k.StrValue(); ok && s == "name" && i < len(e.Elems) {
+			if v, ok := e.Elems[i].StrValue(); ok {
+				name = v
+			}
+		}
+	}
+	id := fmt.Sprintf("%s#%s@%d", e.Loc.File, typ, e.Loc.Start.Line)
+	if ct, ok := b.tools[id]; ok {
+		return member{tool: ct, loc: e.Loc}
+	}
+	t := &extract.Tool{ID: id, Name: name, Framework: h.Provider, Kind: extract.ToolPrebuilt, Class: typ, Ctor: e, Loc: e.Loc, NameLoc: e.Loc}
+	ct := &capgraph.Tool{ID: id, Name: name, Framework: h.Provider, Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
+		Effects: h.EffectsOf(fmt.Sprintf("catalog: hosted tool type %s — %s", typ, h.Summary))}
+	b.tools[id] = ct
+	b.order = append(b.order, id)
+	return member{tool: ct, loc: e.Loc}
 }
 
 // name resolves a name in its scope, across imports.

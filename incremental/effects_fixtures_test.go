@@ -82,7 +82,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"google_search": "untrusted_input",
 		},
 		"pos-search-private-egress": {
-			"search_my_file": "network_egress reads_private untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
+			"search_my_file": "network_egress untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
 			"scrape": "network_egress untrusted_input",
 		},
 		"neg-toolkit-in-body": {
@@ -91,6 +91,13 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-toolkit-member-sends": {
 			"send_reply": "irreversible network_egress",
 			"use_gmail":  "irreversible network_egress reads_private untrusted_input writes_state",
+		},
+		"neg-config-alternatives": {
+			"web_search": "untrusted_input", "web_search_preview": "untrusted_input", "tavily_search": "untrusted_input",
+			"ResearchComplete": "", "researcher": "",
+		},
+		"pos-config-alternatives": {
+			"send_report": "irreversible network_egress", "graph.py:21": all + " !default",
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
