@@ -136,8 +136,8 @@ type Catalog struct {
 // exact type, or a prefix ending in "_" for dated versions
 // (web_search_20250305).
 type HostedType struct {
-	Type     string `yaml:"type"`
-	Provider string `yaml:"provider"`
+	Type        string `yaml:"type"`
+	Provider    string `yaml:"provider"`
 	CatalogTool `yaml:",inline"`
 }
 
