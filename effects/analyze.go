@@ -604,8 +604,11 @@ func callerStep(fl extract.Flow, mask uint64) *extract.Step {
 
 var secretPath = regexp.MustCompile(`(?i)(^|[/\\])\.env(\.|$)|\.ssh[/\\]|id_(rsa|dsa|ecdsa|ed25519)|\.aws[/\\]credentials|\.netrc|\.npmrc|\.pypirc|\.(pem|key|p12|pfx)$`)
 
-// privateKinds are the call kinds whose results are private data.
-var privateKinds = map[string]bool{"file_read": true, "file_list": true, "file_open": true, "env_read": true,
+// privateKinds are the call kinds whose results are private data sent
+// out as such. The environment is not one here: what a tool reads from it
+// and hands to a service (keys, endpoints, settings such as a search
+// depth) configures the client; a key is sent to the provider by design.
+var privateKinds = map[string]bool{"file_read": true, "file_list": true, "file_open": true,
 	"db_fetch": true, "db_exec": true, "email_read": true, "message_read": true, "memory_read": true,
 	"cloud_read": true, "remote_read": true, "shared_read": true, "vector_read": true}
 
@@ -631,7 +634,11 @@ func (a *Analyzer) privateIn(fn *extract.Func, fl extract.Flow, priv uint64, dep
 		if kind == "local" || kind == "unknown" {
 			if callee := a.callee(src); callee != nil && depth < maxDepth {
 				if sub := a.fn(callee, 0, 0, true, false, nil, depth+1); sub.Has(ReadsPrivate) {
-					return src, true
+					for _, ev := range sub.Labels[ReadsPrivate].Evidence {
+						if privateKinds[ev.Kind] {
+							return src, true
+						}
+					}
 				}
 			}
 		}

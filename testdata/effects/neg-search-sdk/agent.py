@@ -50,7 +50,8 @@ def firecrawl_search(query: str) -> str:
 @function_tool
 def linkup_search(query: str) -> str:
     """Search the web with Linkup."""
-    return str(LinkupClient().search(query=query, depth="standard", output_type="sourcedAnswer"))
+    depth = os.getenv("LINKUP_DEPTH", "standard")
+    return str(LinkupClient().search(query=query, depth=depth, output_type="sourcedAnswer"))
 
 
 @function_tool
