@@ -54,6 +54,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"query_pages":   "reads_private untrusted_input",
 			"get_report":    "reads_private",
 			"put_report":    "network_egress writes_state",
+			"google_token":  "reads_private",
 		},
 		"neg-catalog-in-body": {
 			"web_search": "untrusted_input", "render": "",
