@@ -146,10 +146,11 @@ type HostedType struct {
 func (c *Catalog) Hosted(typ string) *HostedType {
 	var best *HostedType
 	for _, h := range c.HostedTypes {
+		prefix := strings.HasSuffix(h.Type, "_")
 		switch {
-		case h.Type == typ:
+		case !prefix && h.Type == typ:
 			return h
-		case strings.HasSuffix(h.Type, "_") && strings.HasPrefix(typ, h.Type) && len(typ) > len(h.Type):
+		case prefix && strings.HasPrefix(typ, h.Type) && len(typ) > len(h.Type):
 			if best == nil || len(h.Type) > len(best.Type) {
 				best = h
 			}
