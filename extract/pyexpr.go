@@ -309,8 +309,9 @@ func (w *walker) constString(e *Expr) (string, bool) {
 func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 	saved := copyEnv(w.env)
 	var fl Flow
-	var iter *Expr
+	var iter, cond *Expr
 	loopVar := ""
+	ifs := 0
 	w.cond(func() {
 		var body *node
 		for _, c := range exprKids(n) {
@@ -327,7 +328,9 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 				w.bindTarget(left, rf, nil, BindLoop)
 			case "if_clause":
 				for _, cc := range named(c) {
-					w.expr(cc)
+					_, ce := w.expr(cc)
+					ifs++
+					cond = ce
 				}
 			default:
 				if body == nil {
@@ -344,6 +347,9 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
 			if iter != nil && loopVar != "" {
 				ex.Elems, ex.Name = append(ex.Elems, iter), loopVar
+				if ifs == 1 {
+					ex.Cond = cond
+				}
 			}
 		}
 	})

@@ -450,6 +450,11 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		if ms, ok := b.comprehension(e, depth); ok {
 			return ms
 		}
+		if len(e.Elems) == 2 && e.Name != "" && e.Elems[0] != nil && e.Elems[0].Kind == extract.ExprName && e.Elems[0].Name == e.Name {
+			// [t for t in kit.get_tools() if t.name in (...)]: the members of
+			// the iterable that the name test keeps.
+			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
+		}
 		return b.members(e.Elems[0], depth+1)
 	case extract.ExprBoolOp:
 		// tools or [] / extra and [extra]: either side.
@@ -510,6 +515,54 @@ func (b *builder) hosted(e *extract.Expr, typ string) member {
 	b.tools[id] = ct
 	b.order = append(b.order, id)
 	return member{tool: ct, loc: e.Loc}
+}
+
+// pickByName keeps the tools a comprehension's condition selects by the
+// loop variable's name attribute (v.name == "x", v.name in ("x", "y"), and
+// their negations). A condition it cannot read keeps every member.
+func pickByName(ms []member, cond *extract.Expr, v string) []member {
+	if cond == nil || cond.Kind != extract.ExprCompare || len(cond.Elems) != 2 {
+		return ms
+	}
+	l, r := cond.Elems[0], cond.Elems[1]
+	if r != nil && r.Kind == extract.ExprName && r.Name == v+".name" && (cond.Str == "==" || cond.Str == "!=") {
+		l, r = r, l // "x" == t.name
+	}
+	if l == nil || l.Kind != extract.ExprName || l.Name != v+".name" || r == nil {
+		return ms
+	}
+	names := map[string]bool{}
+	switch r.Kind {
+	case extract.ExprStr:
+		names[r.Str] = true
+	case extract.ExprList:
+		for _, x := range r.Elems {
+			s, ok := x.StrValue()
+			if !ok {
+				return ms
+			}
+			names[s] = true
+		}
+	default:
+		return ms
+	}
+	var keep bool
+	switch cond.Str {
+	case "==", "in":
+		keep = true
+	case "!=", "not in":
+		keep = false
+	default:
+		return ms
+	}
+	var out []member
+	for _, m := range ms {
+		// A tool acg could not follow (fail closed) has no name to test: kept.
+		if m.tool == nil || m.tool.Framework == "unknown" || names[m.tool.Name] == keep {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // name resolves a name in its scope, across imports.
@@ -697,7 +750,7 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return b.members(e.Arg(0, "agent"), depth+1)
 	case strings.HasSuffix(e.Name, ".compile") || strings.HasSuffix(e.Name, ".get_graph"):
 		return nil
-	case strings.HasSuffix(e.Name, ".get_tools") && e.Recv == nil:
+	case strings.HasSuffix(e.Name, ".get_tools") && (e.Recv == nil || e.Recv.Kind == extract.ExprCall):
 		return b.toolkit(e, depth)
 	case extract.QualIs(q, "load_tools", "langchain", "langchain_community"):
 		return b.loadTools(e)
@@ -1017,6 +1070,9 @@ func sameValue(a, b *extract.Expr, depth int) bool {
 func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 	recvName := strings.TrimSuffix(e.Name, ".get_tools")
 	recv := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: recvName, Scope: e.Scope, Loc: e.Loc})
+	if e.Recv != nil {
+		recv, recvName = e.Recv, e.Recv.Name+"(...)" // GmailToolkit().get_tools()
+	}
 	if attr, ok := strings.CutPrefix(recvName, "self."); ok && e.Scope != nil && e.Scope.Func != nil && e.Scope.Func.Class != "" {
 		// toolkit = FileManagementToolkit(...) at class level, used as
 		// self.toolkit in a method.

@@ -252,3 +252,44 @@ bot = create_react_agent("m", [keep])
 		t.Fatal("no tool keep")
 	}
 }
+
+// TestToolkitPickByName: an agent given the members of a catalogued
+// toolkit that a comprehension's name test picks gets exactly those; a
+// test that excludes, or that acg cannot read, keeps the others.
+func TestToolkitPickByName(t *testing.T) {
+	cases := map[string]map[string][]string{
+		"neg-toolkit-pick-by-name": {
+			"drafter": {"#GmailCreateDraft", "#GmailSearch"},
+			"reader":  {"#GmailGetThread"},
+		},
+		"pos-toolkit-pick-by-name": {
+			"mailer":  {"#GmailGetMessage", "#GmailGetThread", "#GmailSearch", "#GmailSendMessage"},
+			"any_kit": {"#GmailCreateDraft", "#GmailGetMessage", "#GmailGetThread", "#GmailSearch", "#GmailSendMessage"},
+		},
+	}
+	for dir, agents := range cases {
+		s, _ := load(t, filepath.Join("..", "testdata", "effects", dir))
+		for agent, want := range agents {
+			var got []string
+			for _, u := range usesOf(s, agent) {
+				got = append(got, u[strings.LastIndexByte(u, '#'):])
+			}
+			sort.Strings(got)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s: %s uses %v, want %v", dir, agent, got, want)
+			}
+		}
+		missing := 0
+		for _, f := range s.Analyze().Findings {
+			if f.Rule == "missing-approval" {
+				missing++
+			}
+		}
+		if dir == "neg-toolkit-pick-by-name" && missing > 0 {
+			t.Errorf("%s: %d missing-approval findings, want none", dir, missing)
+		}
+		if dir == "pos-toolkit-pick-by-name" && missing == 0 {
+			t.Errorf("%s: no missing-approval finding for send_gmail_message", dir)
+		}
+	}
+}
