@@ -92,19 +92,32 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		return fl, ex
 	case "dictionary":
 		ex.Kind = ExprDict
-		var fl Flow
+		var fl, plain Flow
+		creds := false
 		for _, c := range exprKids(n) {
 			switch c.Type() {
 			case "pair":
 				kf, ke := w.expr(c.ChildByFieldName("key"))
 				vf, ve := w.expr(c.ChildByFieldName("value"))
 				fl = union(fl, union(kf, vf))
+				if k, ok := ke.StrValue(); ok && credentialKw[strings.ToLower(k)] {
+					creds = true
+				} else {
+					plain = union(plain, union(kf, vf))
+				}
 				ex.Keys = append(ex.Keys, ke)
 				ex.Elems = append(ex.Elems, ve)
 			default:
 				f, _ := w.expr(c)
 				fl = union(fl, f)
+				plain = union(plain, f)
 			}
+		}
+		if creds {
+			if w.plain == nil {
+				w.plain = map[*Expr]Flow{}
+			}
+			w.plain[ex] = plain
 		}
 		return fl, ex
 	case "list_splat", "dictionary_splat":
@@ -490,7 +503,12 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 		}
 		arg.Const = len(af) == 0 && isConstExpr(ae)
 		c.Args = append(c.Args, arg)
-		if !credentialKw[arg.Kw] || (c.HeadKind != HeadImport && c.HeadKind != HeadObject) {
+		library := c.HeadKind == HeadImport || c.HeadKind == HeadObject
+		switch p, ok := w.plain[ae]; {
+		case library && credentialKw[arg.Kw]:
+		case library && ok:
+			fl = union(fl, p) // a dict argument's credential values stay out of the result
+		default:
 			fl = union(fl, af)
 		}
 	}
@@ -547,6 +565,7 @@ func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
 // dict(token=…) and functions of the tree keep it: they may return it). The argument keeps its
 // flow, so sending it is still seen.
 var credentialKw = map[string]bool{"api_key": true, "apikey": true, "api_token": true, "token": true,
+	"x-api-key": true, "authorization": true,
 	"access_token": true, "auth_token": true, "bearer_token": true, "client_secret": true, "secret_key": true,
 	"password": true, "passwd": true, "credentials": true}
 

@@ -57,7 +57,7 @@ def linkup_search(query: str) -> str:
 @function_tool
 def google_search(query: str) -> str:
     """Search Google through SerpAPI."""
-    return str(GoogleSearch({"q": query, "engine": "google"}).get_dict())
+    return str(GoogleSearch({"q": query, "api_key": os.getenv("SERPAPI_KEY")}).get_dict())
 
 
 researcher = Agent(
