@@ -35,6 +35,7 @@ type Analyzer struct {
 type memoKey struct {
 	fn       *extract.Func
 	mask     uint64
+	priv     uint64
 	returned bool
 	gated    bool
 }
@@ -135,7 +136,7 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 // its parameters (except injected ones; all of them for graph nodes, whose
 // state comes from the model) and reads its return value.
 func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
-	raw := a.fn(fn, toolMask(fn, allParams), true, false, nil, 0)
+	raw := a.fn(fn, toolMask(fn, allParams), 0, true, false, nil, 0)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -152,11 +153,24 @@ func toolMask(fn *extract.Func, allParams bool) uint64 {
 		if i >= 64 {
 			break
 		}
-		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls") {
+		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls" && !runtimeParam(p.Annotation)) {
 			mask |= 1 << uint(i)
 		}
 	}
 	return mask
+}
+
+// runtimeParam reports whether a graph node's parameter is filled by the
+// runtime rather than from the graph's state: its run-time configuration
+// (`config: RunnableConfig`, chosen by whoever deploys the graph) and
+// runtime handles. The model writes the state, never these.
+func runtimeParam(ann string) bool {
+	for _, t := range []string{"RunnableConfig", "Runtime", "StreamWriter", "BaseStore"} {
+		if strings.Contains(ann, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolFuncIn decides a tool that is one branch of a dispatching function
@@ -169,7 +183,7 @@ func (a *Analyzer) toolFuncIn(fn *extract.Func, in extract.Loc) *Effects {
 		if c.Loc.Start.Byte < in.Start.Byte || c.Loc.End.Byte > in.End.Byte {
 			continue
 		}
-		a.call(out, c, mask, true, false, nil, 0)
+		a.call(out, c, mask, 0, true, false, nil, 0)
 	}
 	out.settle(ByRules)
 	return out
@@ -197,8 +211,10 @@ func applyHints(e *Effects, t *extract.Tool) {
 	}
 }
 
-func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
-	key := memoKey{fn, mask, returned, gated}
+// fn decides a function's body: mask marks the parameters that carry
+// model-chosen data, priv those that carry private data the caller read.
+func (a *Analyzer) fn(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
+	key := memoKey{fn, mask, priv, returned, gated}
 	if e, ok := a.memo[key]; ok {
 		return e
 	}
@@ -209,14 +225,14 @@ func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via [
 	a.busy[key] = true
 	defer delete(a.busy, key)
 	for _, c := range fn.Calls {
-		a.call(e, c, mask, returned, gated, via, depth)
+		a.call(e, c, mask, priv, returned, gated, via, depth)
 	}
 	a.memo[key] = e
 	return e
 }
 
 // call adds what one call site contributes to e.
-func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) {
+func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) {
 	cGated, gateLoc := gated, extract.Loc{}
 	if !cGated {
 		cGated, gateLoc = a.gatedCall(c)
@@ -225,7 +241,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
-	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
+	if c.Qual == "<expr>" && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
 	if tc, ok := typedParamCall(c); ok && !c.Gate {
@@ -250,7 +266,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	}
 	if kind == "local" || kind == "unknown" {
 		if callee := a.callee(c); callee != nil {
-			sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			sub := a.fn(callee, bindParams(c, callee, mask), a.privParams(c, callee, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
 					e.add(ev, sub.Labels[l].DecidedBy)
@@ -260,7 +276,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 		}
 		kind = "unknown"
 	}
-	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
+	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()
 }
 
@@ -276,25 +292,63 @@ func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc 
 		return false
 	}
 	q := a.Rules.Normalize(c.Qual)
+	// tool(...) on an instance (`draft = GmailCreateDraft(...); draft({...})`)
+	// runs it: its qualified name ends in "()" where a constructor's does not.
+	instance := strings.HasSuffix(c.Qual, "()")
 	if ct := a.Catalog.Tool(q); ct != nil && isClassName(lastDot(q)) && ct.Kind != "factory" {
+		if instance {
+			a.ranCatalogTool(e, c, ct, q+"()", gated, gateLoc, via)
+		}
 		return true // constructing the tool: its effects come when it runs
 	}
+	if tk := a.Catalog.Toolkit(q); tk != nil && isClassName(lastDot(q)) {
+		return true // building a toolkit does nothing: its tools act when they run
+	}
 	i := strings.LastIndexByte(q, '.')
-	if i <= 0 || !toolMethods[q[i+1:]] {
+	if i <= 0 {
+		return false
+	}
+	if tk := a.Catalog.Toolkit(q[:i]); tk != nil && q[i+1:] == "get_tools" {
+		// The toolkit's tools, handed to code that runs them: any of them
+		// may run. A member the code picks by class is built directly
+		// (GmailCreateDraft(api_resource=toolkit.api_resource)) and has
+		// only its own labels.
+		top, _, _ := strings.Cut(q, ".")
+		for _, m := range tk.Tools {
+			if ct := a.Catalog.Tool(top + "." + m); ct != nil {
+				a.ranCatalogTool(e, c, ct, q, gated, gateLoc, via)
+			}
+		}
+		for _, ct := range tk.ExtraTools {
+			a.ranCatalogTool(e, c, ct, q, gated, gateLoc, via)
+		}
+		return true
+	}
+	if !toolMethods[q[i+1:]] {
 		return false
 	}
 	ct := a.Catalog.Tool(q[:i])
 	if ct == nil || !isClassName(lastDot(q[:i])) {
 		return false
 	}
-	detail := fmt.Sprintf("catalog: %s — %s (run by %s in the tool body)", ct.Class, ct.Summary, q)
+	a.ranCatalogTool(e, c, ct, q, gated, gateLoc, via)
+	return true
+}
+
+// ranCatalogTool adds the catalog labels of a prebuilt tool that the call
+// c (named q) runs inside a tool body.
+func (a *Analyzer) ranCatalogTool(e *Effects, c *extract.Call, ct *CatalogTool, q string, gated bool, gateLoc extract.Loc, via []extract.Loc) {
+	class := ct.Class
+	if class == "" {
+		class = ct.Name
+	}
+	detail := fmt.Sprintf("catalog: %s — %s (run by %s in the tool body)", class, ct.Summary, q)
 	for _, l := range ct.Effects {
 		e.add(Evidence{Label: l, Kind: "catalog", Loc: c.Loc, Detail: detail, Gated: gated, GateLoc: gateLoc, Via: via, Call: c}, ByCatalog)
 	}
 	for _, r := range ct.Roles {
 		e.addRoleBy(r, ByCatalog)
 	}
-	return true
 }
 
 // dispatch decides a call through a dispatch table (`_OPS[op](a, b)` where
@@ -302,7 +356,7 @@ func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc 
 // call runs one of the table's values, so it has the effects of all of
 // them. It reports false, leaving the call unknown, when the table or any
 // of its values cannot be read.
-func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) bool {
 	if c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprSubscript || len(c.Expr.Recv.Elems) == 0 {
 		return false
 	}
@@ -344,7 +398,7 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 	}
 	for _, en := range entries {
 		if en.fn != nil {
-			sub := a.fn(en.fn, bindParams(c, en.fn, mask), returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			sub := a.fn(en.fn, bindParams(c, en.fn, mask), a.privParams(c, en.fn, priv, depth), returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1)
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
 					e.add(ev, sub.Labels[l].DecidedBy)
@@ -358,7 +412,7 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 		if kind == "local" {
 			kind = "unknown"
 		}
-		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: returned, gated: gated, via: via}
+		d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: returned, gated: gated, via: via}
 		d.decide()
 	}
 	return true
@@ -483,13 +537,29 @@ func (a *Analyzer) gatedCall(c *extract.Call) (bool, extract.Loc) {
 // bindParams maps the caller-data mask through a call's arguments onto the
 // callee's parameters.
 func bindParams(c *extract.Call, callee *extract.Func, mask uint64) uint64 {
+	return bindBy(c, callee, func(fl extract.Flow) bool { return carries(fl, mask) })
+}
+
+// privParams marks the callee's parameters that get private data: data
+// the caller read privately (a file, the environment, a mailbox), or got
+// as private data itself.
+func (a *Analyzer) privParams(c *extract.Call, callee *extract.Func, priv uint64, depth int) uint64 {
+	return bindBy(c, callee, func(fl extract.Flow) bool {
+		_, ok := a.privateIn(c.Func, fl, priv, depth)
+		return ok
+	})
+}
+
+// bindBy maps the arguments of c for which has holds onto the callee's
+// parameters.
+func bindBy(c *extract.Call, callee *extract.Func, has func(extract.Flow) bool) uint64 {
 	offset := 0
 	if len(callee.Params) > 0 && callee.Params[0].Injected && (callee.Params[0].Name == "self" || callee.Params[0].Name == "cls") {
 		offset = 1
 	}
 	var out uint64
 	for _, arg := range c.Args {
-		if !carries(arg.Flow, mask) {
+		if !has(arg.Flow) {
 			continue
 		}
 		idx := -1
@@ -533,3 +603,45 @@ func callerStep(fl extract.Flow, mask uint64) *extract.Step {
 }
 
 var secretPath = regexp.MustCompile(`(?i)(^|[/\\])\.env(\.|$)|\.ssh[/\\]|id_(rsa|dsa|ecdsa|ed25519)|\.aws[/\\]credentials|\.netrc|\.npmrc|\.pypirc|\.(pem|key|p12|pfx)$`)
+
+// privateKinds are the call kinds whose results are private data sent
+// out as such. The environment is not one here: what a tool reads from it
+// and hands to a service (keys, endpoints, settings such as a search
+// depth) configures the client; a key is sent to the provider by design.
+var privateKinds = map[string]bool{"file_read": true, "file_list": true, "file_open": true,
+	"db_fetch": true, "db_exec": true, "email_read": true, "message_read": true, "memory_read": true,
+	"cloud_read": true, "remote_read": true, "shared_read": true, "vector_read": true}
+
+// privateIn reports whether a flow of fn carries private data: the result
+// of a call that reads it (by the rules, or a function of the tree whose
+// result reads it), or a parameter in priv. It returns that call.
+func (a *Analyzer) privateIn(fn *extract.Func, fl extract.Flow, priv uint64, depth int) (*extract.Call, bool) {
+	if fn == nil {
+		return nil, false
+	}
+	for _, o := range fl {
+		if o.Param >= 0 && o.Param < 64 && priv&(1<<uint(o.Param)) != 0 {
+			return nil, true
+		}
+		if o.Call < 0 || o.Call >= len(fn.Calls) {
+			continue
+		}
+		src := fn.Calls[o.Call]
+		kind, _ := a.Rules.Classify(src)
+		if privateKinds[kind] {
+			return src, true
+		}
+		if kind == "local" || kind == "unknown" {
+			if callee := a.callee(src); callee != nil && depth < maxDepth {
+				if sub := a.fn(callee, 0, 0, true, false, nil, depth+1); sub.Has(ReadsPrivate) {
+					for _, ev := range sub.Labels[ReadsPrivate].Evidence {
+						if privateKinds[ev.Kind] {
+							return src, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil, false
+}

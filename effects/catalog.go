@@ -154,7 +154,36 @@ type Catalog struct {
 	MCPServers []*MCPServer       `yaml:"mcp_servers"`
 	Builtins   []*BuiltinProvider `yaml:"builtin_tools"`
 	Aliases    *Aliases           `yaml:"aliases"`
-	byClass    map[string][]*CatalogTool
+	// HostedTypes are provider-hosted tools given as specs ({"type": …}).
+	HostedTypes []*HostedType `yaml:"hosted_tool_types"`
+	byClass     map[string][]*CatalogTool
+}
+
+// HostedType is a provider-hosted tool named by its spec's "type": an
+// exact type, or a prefix ending in "_" for dated versions
+// (web_search_20250305).
+type HostedType struct {
+	Type        string `yaml:"type"`
+	Provider    string `yaml:"provider"`
+	CatalogTool `yaml:",inline"`
+}
+
+// Hosted finds the hosted tool of a spec type; an exact type wins over a
+// prefix.
+func (c *Catalog) Hosted(typ string) *HostedType {
+	var best *HostedType
+	for _, h := range c.HostedTypes {
+		prefix := strings.HasSuffix(h.Type, "_")
+		switch {
+		case !prefix && h.Type == typ:
+			return h
+		case prefix && strings.HasPrefix(typ, h.Type) && len(typ) > len(h.Type):
+			if best == nil || len(h.Type) > len(best.Type) {
+				best = h
+			}
+		}
+	}
+	return best
 }
 
 var defaultCatalog = func() *Catalog {
@@ -192,6 +221,7 @@ func loadCatalog() (*Catalog, error) {
 		c.Toolkits = append(c.Toolkits, part.Toolkits...)
 		c.MCPServers = append(c.MCPServers, part.MCPServers...)
 		c.Builtins = append(c.Builtins, part.Builtins...)
+		c.HostedTypes = append(c.HostedTypes, part.HostedTypes...)
 		if part.Aliases != nil {
 			c.Aliases = part.Aliases
 		}
@@ -216,6 +246,16 @@ func loadCatalog() (*Catalog, error) {
 			}
 		}
 		c.byClass[t.Class] = append(c.byClass[t.Class], t)
+	}
+	for _, h := range c.HostedTypes {
+		if h.Type == "" || h.Name == "" {
+			return nil, fmt.Errorf("catalog: a hosted tool type needs `type` and `name`")
+		}
+		for _, l := range h.Effects {
+			if !validLabel(l) {
+				return nil, fmt.Errorf("catalog: hosted %s: unknown effect %q", h.Type, l)
+			}
+		}
 	}
 	for _, s := range c.MCPServers {
 		for _, t := range s.Tools {

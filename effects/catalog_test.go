@@ -26,3 +26,32 @@ func TestEmbeddedDataLoads(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestHostedTypes: a hosted tool spec's type finds its entry exactly, or
+// by the longest dated-version prefix; a client-run type finds nothing
+// (it fails closed where the spec is used).
+func TestHostedTypes(t *testing.T) {
+	c := DefaultCatalog()
+	cases := map[string]string{
+		"web_search_20250305":           "anthropic",
+		"web_fetch_20250910":            "anthropic",
+		"web_search_preview":            "openai",
+		"web_search_preview_2025_03_11": "openai",
+		"file_search":                   "openai",
+		"computer_use_preview":          "",
+		"bash_20250124":                 "",
+		"web_search_":                   "",
+	}
+	for typ, want := range cases {
+		got := ""
+		if h := c.Hosted(typ); h != nil {
+			got = h.Provider
+		}
+		if got != want {
+			t.Errorf("Hosted(%q) = %q, want %q", typ, got, want)
+		}
+	}
+	if h := c.Hosted("web_search_preview_2025_03_11"); h == nil || h.Type != "web_search_preview_" {
+		t.Errorf("the longest prefix should win, got %+v", h)
+	}
+}

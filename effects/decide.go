@@ -15,7 +15,9 @@ type decision struct {
 	kind     string
 	name     string
 	mask     uint64 // parameters carrying model-chosen data
-	returned bool   // the call's result reaches the model
+	priv     uint64 // parameters carrying private data the caller read
+	depth    int
+	returned bool // the call's result reaches the model
 	gated    bool
 	gateLoc  extract.Loc
 	via      []extract.Loc
@@ -61,6 +63,8 @@ func (d *decision) decide() {
 	case "pure", "llm":
 	case "http_read", "browser":
 		d.read(n)
+	case "search":
+		d.search(n)
 	case "http_send":
 		d.send(n, "sends model-chosen data with "+n)
 	case "http_delete":
@@ -213,6 +217,26 @@ func (d *decision) read(n string) {
 	}
 	if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
 		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, callerStep(a.Flow, d.mask))
+	}
+}
+
+// search: a query to a search API on its own fixed host. It returns web
+// content (untrusted); the query reaches only the search provider, so it is
+// egress only when private data goes out in it (DESIGN.md edge cases: a
+// search API is untrusted_input only).
+func (d *decision) search(n string) {
+	if d.returned {
+		d.ev(UntrustedInput, "browse_url", "returns web content found by "+n+" (third parties write it)", d.retStep())
+	}
+	for _, a := range d.c.Args {
+		if src, ok := d.a.privateIn(d.c.Func, a.Flow, d.priv, d.depth); ok {
+			what := "private data the caller read"
+			if src != nil {
+				what = "private data read by " + src.Qual
+			}
+			d.ev(NetworkEgress, "http_request", "sends "+what+" to the search API in "+n, nil)
+			return
+		}
 	}
 }
 

@@ -24,6 +24,7 @@ type Rules struct {
 	llm       map[string]bool
 	owners    map[string]bool   // every dotted prefix of a listed call: types with listed methods
 	attrs     map[string]string // typed attributes: pathlib.Path.parent -> pathlib.Path
+	schemas   map[string]bool   // base classes of data-only schemas (pydantic.BaseModel)
 }
 
 type rulesFile struct {
@@ -32,11 +33,12 @@ type rulesFile struct {
 	Opaque  []string            `yaml:"opaque"`
 	Calls   map[string][]string `yaml:"calls"`
 	LLM     []string            `yaml:"llm"`
+	Schemas []string            `yaml:"schema_bases"`
 }
 
 // kindRoles gives each kind its canonical role for the chain patterns.
 var kindRoles = map[string]string{
-	"http_read": "browse_url", "http_send": "http_request", "http_method": "http_request", "http_client": "http_request",
+	"http_read": "browse_url", "search": "browse_url", "http_send": "http_request", "http_method": "http_request", "http_client": "http_request",
 	"email_read": "read_email", "email_send": "send_email", "socket_recv": "http_request", "socket_send": "http_request",
 	"exec": "shell_execute", "eval": "execute_code", "file_read": "read_file", "file_list": "list_directory",
 	"file_write": "write_file", "file_delete": "write_file", "db_exec": "database_query", "db_fetch": "database_query",
@@ -83,6 +85,10 @@ func LoadRules(data []byte) (*Rules, error) {
 		r.llm[n] = true
 	}
 	r.attrs = rf.Attrs
+	r.schemas = map[string]bool{}
+	for _, n := range rf.Schemas {
+		r.schemas[n] = true
+	}
 	for k, v := range r.attrs {
 		if k == v || !strings.Contains(k, ".") {
 			return nil, fmt.Errorf("rules: attribute %s: %s is not a typed attribute", k, v)
@@ -107,6 +113,10 @@ var defaultRules = func() *Rules {
 	}
 	return r
 }()
+
+// SchemaBase reports whether a qualified class name is a base of data-only
+// schemas (pydantic.BaseModel, typing.TypedDict).
+func (r *Rules) SchemaBase(qual string) bool { return r.schemas[qual] }
 
 // DefaultRules returns the embedded call rules.
 func DefaultRules() *Rules { return defaultRules }

@@ -46,6 +46,9 @@ type Expr struct {
 	// Type is the walker's guess of the value's type: the qualified callee
 	// that built it plus "()" (see typeOf).
 	Type string
+	// Cond is the condition of a comprehension's single `if` clause
+	// ([t for t in kit.get_tools() if t.name == "x"]), or nil.
+	Cond *Expr
 }
 
 // KwArg is one keyword argument of a call.

@@ -92,13 +92,19 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		return fl, ex
 	case "dictionary":
 		ex.Kind = ExprDict
-		var fl Flow
+		var fl, plain Flow
+		creds := false
 		for _, c := range exprKids(n) {
 			switch c.Type() {
 			case "pair":
 				kf, ke := w.expr(c.ChildByFieldName("key"))
 				vf, ve := w.expr(c.ChildByFieldName("value"))
 				fl = union(fl, union(kf, vf))
+				if k, ok := ke.StrValue(); ok && credentialKw[strings.ToLower(k)] {
+					creds = true
+				} else {
+					plain = union(plain, union(kf, vf))
+				}
 				ex.Keys = append(ex.Keys, ke)
 				ex.Elems = append(ex.Elems, ve)
 			case "dictionary_splat":
@@ -115,7 +121,14 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 			default:
 				f, _ := w.expr(c)
 				fl = union(fl, f)
+				plain = union(plain, f)
 			}
+		}
+		if creds {
+			if w.plain == nil {
+				w.plain = map[*Expr]Flow{}
+			}
+			w.plain[ex] = plain
 		}
 		return fl, ex
 	case "list_splat", "dictionary_splat":
@@ -320,8 +333,9 @@ func (w *walker) constString(e *Expr) (string, bool) {
 func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 	saved := copyEnv(w.env)
 	var fl Flow
-	var iter *Expr
+	var iter, cond *Expr
 	loopVar := ""
+	ifs := 0
 	w.cond(func() {
 		var body *node
 		for _, c := range exprKids(n) {
@@ -338,7 +352,9 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 				w.bindTarget(left, rf, nil, BindLoop)
 			case "if_clause":
 				for _, cc := range named(c) {
-					w.expr(cc)
+					_, ce := w.expr(cc)
+					ifs++
+					cond = ce
 				}
 			default:
 				if body == nil {
@@ -355,6 +371,9 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
 			if iter != nil && loopVar != "" {
 				ex.Elems, ex.Name = append(ex.Elems, iter), loopVar
+				if ifs == 1 {
+					ex.Cond = cond
+				}
 			}
 		}
 	})
@@ -495,7 +514,14 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 		}
 		arg.Const = len(af) == 0 && isConstExpr(ae)
 		c.Args = append(c.Args, arg)
-		fl = union(fl, af)
+		library := c.HeadKind == HeadImport || c.HeadKind == HeadObject
+		switch p, ok := w.plain[ae]; {
+		case library && credentialKw[arg.Kw]:
+		case library && ok:
+			fl = union(fl, p) // a dict argument's credential values stay out of the result
+		default:
+			fl = union(fl, af)
+		}
 	}
 	if prev := w.seen[nodeKey(n)]; prev != nil {
 		// A loop body's second pass: same call site, more flows.
@@ -538,11 +564,21 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 // the host name or credentials they were built with.
 func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
 	self := Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
-	if isClientCtor(c) || isResponse(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
+	if isClientCtor(c) || isResponse(c) || isClientReply(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
 		return self
 	}
 	return union(self, union(recv, args))
 }
+
+// credentialKw are keyword arguments that authenticate a library call
+// (Client(api_key=os.environ["KEY"])): the value is checked by the other
+// side, it is not part of what the call returns (builtins such as
+// dict(token=…) and functions of the tree keep it: they may return it). The argument keeps its
+// flow, so sending it is still seen.
+var credentialKw = map[string]bool{"api_key": true, "apikey": true, "api_token": true, "token": true,
+	"x-api-key": true, "authorization": true,
+	"access_token": true, "auth_token": true, "bearer_token": true, "client_secret": true, "secret_key": true,
+	"password": true, "passwd": true, "credentials": true}
 
 // isClientCtor recognises constructors of connection and client objects.
 func isClientCtor(c *Call) bool {
@@ -579,6 +615,32 @@ func isResponse(c *Call) bool {
 		}
 	}
 	return false
+}
+
+// isClientReply recognises a method call on a client object of a service
+// (TavilyClient(...).search(q), sqlite3.connect(p).execute(sql)): its
+// result is what the service sent back, not the arguments that went out
+// (they keep their flows, so sending them is still seen). A model's
+// client is not one: its answer may repeat the prompt.
+func isClientReply(c *Call) bool {
+	if c.HeadKind != HeadObject {
+		return false
+	}
+	i := strings.Index(c.Qual, "().")
+	if i <= 0 || strings.Count(c.Qual, "().") != 1 || strings.HasSuffix(c.Qual, "()") {
+		return false // a method of what the client returned (a response's .text()) carries it
+	}
+	ctor := &Call{Qual: c.Qual[:i], HeadKind: HeadImport}
+	if !isClientCtor(ctor) {
+		return false
+	}
+	name := ctor.Method()
+	for _, m := range []string{"LLM", "Ollama", "OpenAI", "Anthropic", "Embeddings"} {
+		if strings.HasSuffix(name, m) {
+			return false
+		}
+	}
+	return !strings.HasPrefix(name, "Chat") && !strings.HasPrefix(c.Qual, "openai.") && !strings.HasPrefix(c.Qual, "anthropic.")
 }
 
 // scalarBuiltins return a count, a flag or an identity: no text of their

@@ -100,6 +100,10 @@ type walker struct {
 	pending *[]func()
 	// guards are the conditions of the ifs around the current statement.
 	guards []Guard
+	// plain holds, for a dict literal with credential keys ({"api_key":
+	// key, "q": q}), its flow without those values: what a library call
+	// given the dict can return (see credentialKw).
+	plain map[*Expr]Flow
 }
 
 // guardsNow returns the current guards, safe to keep.

@@ -426,7 +426,12 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return []member{b.unknown(e, "the list is built too indirectly to follow")}
 	}
 	switch e.Kind {
-	case extract.ExprList, extract.ExprConcat, extract.ExprDict:
+	case extract.ExprDict:
+		if typ, ok := specType(e); ok {
+			return []member{b.hosted(e, typ)}
+		}
+		fallthrough
+	case extract.ExprList, extract.ExprConcat:
 		// A list, a + b, or a registry {"name": tool} (its values).
 		var out []member
 		for _, x := range e.Elems {
@@ -444,6 +449,11 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		// are known; else some of the element's values.
 		if ms, ok := b.comprehension(e, depth); ok {
 			return ms
+		}
+		if len(e.Elems) == 2 && e.Name != "" && e.Elems[0] != nil && e.Elems[0].Kind == extract.ExprName && e.Elems[0].Name == e.Name {
+			// [t for t in kit.get_tools() if t.name in (...)]: the members of
+			// the iterable that the name test keeps.
+			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
 		}
 		return b.members(e.Elems[0], depth+1)
 	case extract.ExprBoolOp:
@@ -466,6 +476,93 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return b.call(e, depth, "")
 	}
 	return []member{b.unknown(e, "the list element is not a name or call acg can follow")}
+}
+
+// specType returns the "type" of a tool spec given as a dict literal
+// ({"type": "web_search_preview"}): a provider-hosted tool, not a registry.
+func specType(e *extract.Expr) (string, bool) {
+	for i, k := range e.Keys {
+		if s, ok := k.StrValue(); ok && s == "type" && i < len(e.Elems) {
+			return e.Elems[i].StrValue()
+		}
+	}
+	return "", false
+}
+
+// hosted makes the tool of a provider-hosted tool spec: the catalog's
+// labels for its type, or fail closed for a type the catalog does not
+// know (the client's code may carry it out).
+func (b *builder) hosted(e *extract.Expr, typ string) member {
+	h := b.an.Catalog.Hosted(typ)
+	if h == nil {
+		return b.unknown(e, fmt.Sprintf("tool spec of type %q is not a hosted tool acg knows", typ))
+	}
+	name := h.Name
+	for i, k := range e.Keys {
+		if s, ok := k.StrValue(); ok && s == "name" && i < len(e.Elems) {
+			if v, ok := e.Elems[i].StrValue(); ok {
+				name = v
+			}
+		}
+	}
+	id := fmt.Sprintf("%s#%s@%d", e.Loc.File, typ, e.Loc.Start.Line)
+	if ct, ok := b.tools[id]; ok {
+		return member{tool: ct, loc: e.Loc}
+	}
+	t := &extract.Tool{ID: id, Name: name, Framework: h.Provider, Kind: extract.ToolPrebuilt, Class: typ, Ctor: e, Loc: e.Loc, NameLoc: e.Loc}
+	ct := &capgraph.Tool{ID: id, Name: name, Framework: h.Provider, Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
+		Effects: h.EffectsOf(fmt.Sprintf("catalog: hosted tool type %s — %s", typ, h.Summary))}
+	b.tools[id] = ct
+	b.order = append(b.order, id)
+	return member{tool: ct, loc: e.Loc}
+}
+
+// pickByName keeps the tools a comprehension's condition selects by the
+// loop variable's name attribute (v.name == "x", v.name in ("x", "y"), and
+// their negations). A condition it cannot read keeps every member.
+func pickByName(ms []member, cond *extract.Expr, v string) []member {
+	if cond == nil || cond.Kind != extract.ExprCompare || len(cond.Elems) != 2 {
+		return ms
+	}
+	l, r := cond.Elems[0], cond.Elems[1]
+	if r != nil && r.Kind == extract.ExprName && r.Name == v+".name" && (cond.Str == "==" || cond.Str == "!=") {
+		l, r = r, l // "x" == t.name
+	}
+	if l == nil || l.Kind != extract.ExprName || l.Name != v+".name" || r == nil {
+		return ms
+	}
+	names := map[string]bool{}
+	switch r.Kind {
+	case extract.ExprStr:
+		names[r.Str] = true
+	case extract.ExprList:
+		for _, x := range r.Elems {
+			s, ok := x.StrValue()
+			if !ok {
+				return ms
+			}
+			names[s] = true
+		}
+	default:
+		return ms
+	}
+	var keep bool
+	switch cond.Str {
+	case "==", "in":
+		keep = true
+	case "!=", "not in":
+		keep = false
+	default:
+		return ms
+	}
+	var out []member
+	for _, m := range ms {
+		// A tool acg could not follow (fail closed) has no name to test: kept.
+		if m.tool == nil || m.tool.Framework == "unknown" || names[m.tool.Name] == keep {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // name resolves a name in its scope, across imports.
@@ -515,6 +612,9 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		}
 		if tool := f.ToolBySymbol(bd.Name); tool != nil {
 			return []member{{tool: b.addTool(tool), loc: e.Loc}}
+		}
+		if st := b.schemaTool(f, bd.Class); st != nil {
+			return []member{{tool: st, loc: e.Loc}}
 		}
 		return []member{b.unknown(e, "class "+bd.Name+" is not a known tool class")}
 	case extract.BindAssign:
@@ -655,10 +755,20 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return b.members(e.Arg(0, "agent"), depth+1)
 	case strings.HasSuffix(e.Name, ".compile") || strings.HasSuffix(e.Name, ".get_graph"):
 		return nil
-	case strings.HasSuffix(e.Name, ".get_tools") && e.Recv == nil:
+	case strings.HasSuffix(e.Name, ".get_tools") && (e.Recv == nil || e.Recv.Kind == extract.ExprCall):
 		return b.toolkit(e, depth)
 	case extract.QualIs(q, "load_tools", "langchain", "langchain_community"):
 		return b.loadTools(e)
+	case extract.QualIs(q, "tool", "langchain", "langchain_core") && len(e.Args) == 1 && len(e.Kw) == 0:
+		// tool(Schema): a schema class made a tool; the model fills its
+		// fields and the tool returns them.
+		if x := e.Args[0]; x.Kind == extract.ExprName && x.Scope != nil {
+			if t, ok := b.ix.lookup(x.Scope, x.Name, 0); ok && t.bind != nil && t.bind.Kind == extract.BindClass {
+				if st := b.schemaTool(t.file, t.bind.Class); st != nil {
+					return []member{{tool: st, loc: e.Loc}}
+				}
+			}
+		}
 	}
 	if q != "" {
 		if ct := b.an.Catalog.Tool(q); ct != nil && ct.Wraps != "" {
@@ -773,6 +883,39 @@ func (b *builder) classToolOf(f *extract.File, cl *extract.Class, e *extract.Exp
 		return ct
 	}
 	return nil
+}
+
+// schemaTool makes the tool of a data-only schema class (see schemaClass),
+// or returns nil when cl is not one.
+func (b *builder) schemaTool(f *extract.File, cl *extract.Class) *capgraph.Tool {
+	if !b.schemaClass(cl, 0) {
+		return nil
+	}
+	return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name, Name: cl.Name, Symbol: cl.Name, Framework: frameworkOf(f),
+		Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[string]string{"schema_only": "true"}})
+}
+
+// schemaClass reports whether cl only describes data: no method of its
+// own (a validator or __init__ would run when the model "calls" it), and
+// every base a schema base of the rules (pydantic.BaseModel, TypedDict) or
+// an in-tree schema class. A base acg cannot read makes it not a schema.
+func (b *builder) schemaClass(cl *extract.Class, depth int) bool {
+	if cl == nil || depth > 8 || len(cl.Methods) > 0 || len(cl.Bases) == 0 || cl.Scope == nil {
+		return false
+	}
+	for _, base := range cl.Bases {
+		if base == nil || base.Kind != extract.ExprName {
+			return false
+		}
+		if q := extract.QualOf(base); q != "" && b.an.Rules.SchemaBase(q) {
+			continue
+		}
+		t, ok := b.ix.lookup(cl.Scope, base.Name, 0)
+		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass || !b.schemaClass(t.bind.Class, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // calledFunc returns the function of the tree a call runs, when the call is
@@ -939,6 +1082,9 @@ func sameValue(a, b *extract.Expr, depth int) bool {
 func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 	recvName := strings.TrimSuffix(e.Name, ".get_tools")
 	recv := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: recvName, Scope: e.Scope, Loc: e.Loc})
+	if e.Recv != nil {
+		recv, recvName = e.Recv, e.Recv.Name+"(...)" // GmailToolkit().get_tools()
+	}
 	if attr, ok := strings.CutPrefix(recvName, "self."); ok && e.Scope != nil && e.Scope.Func != nil && e.Scope.Func.Class != "" {
 		// toolkit = FileManagementToolkit(...) at class level, used as
 		// self.toolkit in a method.

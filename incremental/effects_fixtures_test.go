@@ -54,6 +54,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"query_pages":   "reads_private untrusted_input",
 			"get_report":    "reads_private",
 			"put_report":    "network_egress writes_state",
+			"google_token":  "reads_private",
 		},
 		"neg-catalog-in-body": {
 			"web_search": "untrusted_input", "render": "",
@@ -79,6 +80,35 @@ func TestEffectsFixtures(t *testing.T) {
 			"hosted.py:14": "executes_code", "hosted.py:18": "executes_code", "hosted.py:20": "executes_code",
 			"stock_level": "", "price_of": "", "tool_search": "", "programmatic_tool_calling": "",
 			"hosted.py:46": "executes_code", "hosted.py:62": "executes_code", "hosted.py:68": "executes_code",
+		},
+		"neg-schema-tools": {
+			"ConductResearch": "", "ResearchComplete": "", "Outline": "", "Section": "", "think_tool": "",
+		},
+		"pos-schema-with-code": {
+			"Ticket": all + " !default", "Dispatch": all + " !default",
+		},
+		"neg-search-sdk": {
+			"tavily_search": "untrusted_input", "exa_search": "untrusted_input", "ddg_search": "untrusted_input",
+			"deep_research": "untrusted_input", "firecrawl_search": "untrusted_input", "linkup_search": "untrusted_input",
+			"google_search": "untrusted_input",
+		},
+		"pos-search-private-egress": {
+			"search_my_file": "network_egress untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
+			"scrape": "network_egress untrusted_input",
+		},
+		"neg-toolkit-in-body": {
+			"Create Draft": "writes_state", "draft_reply": "writes_state",
+		},
+		"pos-toolkit-member-sends": {
+			"send_reply": "irreversible network_egress",
+			"use_gmail":  "irreversible network_egress reads_private untrusted_input writes_state",
+		},
+		"neg-config-alternatives": {
+			"web_search": "untrusted_input", "web_search_preview": "untrusted_input", "tavily_search": "untrusted_input",
+			"ResearchComplete": "", "researcher": "",
+		},
+		"pos-config-alternatives": {
+			"send_report": "irreversible network_egress", "graph.py:21": all + " !default",
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
@@ -230,5 +260,46 @@ bot = create_react_agent("m", [keep])
 	}
 	if !found {
 		t.Fatal("no tool keep")
+	}
+}
+
+// TestToolkitPickByName: an agent given the members of a catalogued
+// toolkit that a comprehension's name test picks gets exactly those; a
+// test that excludes, or that acg cannot read, keeps the others.
+func TestToolkitPickByName(t *testing.T) {
+	cases := map[string]map[string][]string{
+		"neg-toolkit-pick-by-name": {
+			"drafter": {"#GmailCreateDraft", "#GmailSearch"},
+			"reader":  {"#GmailGetThread"},
+		},
+		"pos-toolkit-pick-by-name": {
+			"mailer":  {"#GmailGetMessage", "#GmailGetThread", "#GmailSearch", "#GmailSendMessage"},
+			"any_kit": {"#GmailCreateDraft", "#GmailGetMessage", "#GmailGetThread", "#GmailSearch", "#GmailSendMessage"},
+		},
+	}
+	for dir, agents := range cases {
+		s, _ := load(t, filepath.Join("..", "testdata", "effects", dir))
+		for agent, want := range agents {
+			var got []string
+			for _, u := range usesOf(s, agent) {
+				got = append(got, u[strings.LastIndexByte(u, '#'):])
+			}
+			sort.Strings(got)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s: %s uses %v, want %v", dir, agent, got, want)
+			}
+		}
+		missing := 0
+		for _, f := range s.Analyze().Findings {
+			if f.Rule == "missing-approval" {
+				missing++
+			}
+		}
+		if dir == "neg-toolkit-pick-by-name" && missing > 0 {
+			t.Errorf("%s: %d missing-approval findings, want none", dir, missing)
+		}
+		if dir == "pos-toolkit-pick-by-name" && missing == 0 {
+			t.Errorf("%s: no missing-approval finding for send_gmail_message", dir)
+		}
 	}
 }

@@ -1,7 +1,10 @@
+import os
+
 import boto3
 import stripe
 from github import Github
 from googleapiclient.discovery import build
+from langchain_auth import Client as LangChainAuth
 from notion_client import Client as NotionClient
 from slack_sdk import WebClient
 from langchain_core.tools import tool
@@ -98,5 +101,15 @@ def put_report(key: str, text: str) -> str:
     return "stored"
 
 
+@tool
+async def google_token(user_email: str) -> str:
+    """Get the user's Google access token: reads_private."""
+    client = LangChainAuth(api_key=os.environ["LANGSMITH_API_KEY"])
+    result = await client.authenticate(provider="google", scopes=["gmail.modify"], user_id=user_email)
+    await client.close()
+    return result.token
+
+
 desk = create_react_agent("openai:gpt-4o", [list_inbox, send_email, archive_email, post_slack, read_slack, open_issues,
-                                            file_issue, refund, customer, add_page, query_pages, get_report, put_report])
+                                            file_issue, refund, customer, add_page, query_pages, get_report, put_report,
+                                            google_token])
