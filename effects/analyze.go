@@ -49,12 +49,25 @@ func NewAnalyzer(r Resolver) *Analyzer {
 }
 
 // Tool decides the effects of a tool.
-func (a *Analyzer) Tool(t *extract.Tool) *Effects {
+func (a *Analyzer) Tool(t *extract.Tool) *Effects { return a.tool(t, nil) }
+
+// Node decides the effects of a graph node that runs a function, a fixed
+// step, when the fields of the graph's state that inputOnly names are
+// filled only from the graph's input: what the node reads from them is
+// not model-produced data (DESIGN.md, "Fixed graph steps").
+func (a *Analyzer) Node(t *extract.Tool, inputOnly func(field string) bool) *Effects {
+	return a.tool(t, inputOnly)
+}
+
+func (a *Analyzer) tool(t *extract.Tool, inputOnly func(string) bool) *Effects {
 	switch t.Kind {
 	case extract.ToolFunc, extract.ToolClass, extract.ToolNode:
 		fn := t.Func
 		if fn == nil && t.FuncRef != nil && a.Resolver != nil {
 			fn = a.Resolver.FuncOf(t.FuncRef)
+		}
+		if fn != nil && t.Kind == extract.ToolNode && inputOnly != nil {
+			fn = stateView(fn, inputOnly)
 		}
 		if fn != nil {
 			var e *Effects

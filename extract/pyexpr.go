@@ -54,6 +54,7 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 			// A status code or flag carries no text a third party wrote.
 			fl = nil
 		}
+		fl = fl.field(attr) // state.email: the email field of a parameter
 		if oe != nil && oe.Kind == ExprName {
 			ex.Kind, ex.Name = ExprName, oe.Name+"."+attr
 		} else {
@@ -73,6 +74,9 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		fl, ve := w.expr(v)
 		_, ie := w.expr(n.ChildByFieldName("subscript"))
 		ex.Kind, ex.Elems = ExprSubscript, []*Expr{ve, ie}
+		if ie != nil && ie.Kind == ExprStr {
+			fl = fl.field(ie.Str) // state["email"]: one field of a parameter
+		}
 		if ve != nil && ve.Kind == ExprName {
 			if q, ok := w.envRead(ve.Name); ok && q != "" {
 				return union(fl, w.pseudoCall(n, q+".__getitem__")), ex
@@ -101,9 +105,11 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 				fl = union(fl, union(kf, vf))
 				ex.Keys = append(ex.Keys, ke)
 				ex.Elems = append(ex.Elems, ve)
+				ex.Flows = append(ex.Flows, vf)
 			default:
 				f, _ := w.expr(c)
 				fl = union(fl, f)
+				ex.Spread = true
 			}
 		}
 		return fl, ex
@@ -486,6 +492,10 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 		c.Args = append(c.Args, arg)
 		fl = union(fl, af)
 	}
+	res := recv
+	if c.HeadKind == HeadData && c.Method() == "get" && len(c.Args) > 0 && c.Args[0].Kw == "" && c.Args[0].Lit != nil {
+		res = recv.field(*c.Args[0].Lit) // state.get("email"): one field
+	}
 	if prev := w.seen[nodeKey(n)]; prev != nil {
 		// A loop body's second pass: same call site, more flows.
 		for i := range prev.Args {
@@ -496,7 +506,7 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 		prev.Recv = union(prev.Recv, recv)
 		ex.Call, ex.Type = prev, typeOf(prev)
 		prev.Expr = ex
-		return w.callResult(prev, ex, recv, fl), ex
+		return w.callResult(prev, ex, res, fl), ex
 	}
 	c.Recv = recv
 	if fnode.Type() == "attribute" {
@@ -517,7 +527,7 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 	}
 	ex.Call = c
 	ex.Type = typeOf(c)
-	return w.callResult(c, ex, recv, fl), ex
+	return w.callResult(c, ex, res, fl), ex
 }
 
 // callResult is the flow of a call's value: the call itself as an origin,
@@ -624,6 +634,14 @@ func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 		}
 		return
 	default:
+		// A setter stores what it is given in the object
+		// (msg.set_content(body), msg.attach(part), req.add_header(k, v)):
+		// what is later done with the object carries it.
+		if strings.HasPrefix(m, "set_") || strings.HasPrefix(m, "add_") || m == "attach" {
+			if _, local := w.env[chain[0]]; local && len(chain) == 2 {
+				w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
+			}
+		}
 		return
 	}
 	b := &Binding{Name: chain[0], Kind: BindAppend, Value: val, Loc: ex.Loc, Guards: w.guardsNow()}

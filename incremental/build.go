@@ -28,6 +28,9 @@ type builder struct {
 	// fr binds the parameters of the in-tree function whose result is
 	// being resolved to the arguments of its call (factories.go).
 	fr *frame
+	// inputOnly says, for each function node of a hand-built graph, which
+	// state fields only the graph's input fills (state.go).
+	inputOnly map[*extract.Tool]func(string) bool
 }
 
 // member is what an element of a tool list turns out to be.
@@ -62,14 +65,17 @@ func buildParts(ix *index, files []*extract.File) *parts {
 	b := &builder{ix: ix, an: effects.NewAnalyzer(resolver{ix}), tools: map[string]*capgraph.Tool{},
 		agents: map[*extract.Agent]*capgraph.Agent{}, byCall: map[*extract.Call]*extract.Agent{}}
 	for _, f := range files {
-		for _, t := range f.Tools {
-			b.addTool(t)
-		}
 		for _, a := range f.Agents {
 			b.agents[a] = &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: agentLoc(a), Src: a}
 			if a.Call != nil && a.Call.Call != nil {
 				b.byCall[a.Call.Call] = a
 			}
+		}
+	}
+	b.inputOnly = b.nodeFields(files)
+	for _, f := range files {
+		for _, t := range f.Tools {
+			b.addTool(t)
 		}
 	}
 	b.joinCompiles(files)
@@ -113,8 +119,14 @@ func (b *builder) addTool(t *extract.Tool) *capgraph.Tool {
 	if ct, ok := b.tools[t.ID]; ok {
 		return ct
 	}
+	var eff *effects.Effects
+	if q := b.inputOnly[t]; q != nil {
+		eff = b.an.Node(t, q)
+	} else {
+		eff = b.an.Tool(t)
+	}
 	ct := &capgraph.Tool{ID: t.ID, Name: t.Name, Framework: t.Framework, Kind: t.Kind, Loc: t.NameLoc, Src: t,
-		Effects: b.an.Tool(t), Approvals: t.Approvals, Server: t.Server}
+		Effects: eff, Approvals: t.Approvals, Server: t.Server}
 	if !ct.Loc.Valid() {
 		ct.Loc = t.Loc
 	}

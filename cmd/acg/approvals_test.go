@@ -45,6 +45,8 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
+		{"langgraph/neg-fixed-step-input-field", nil},
+		{"langgraph/pos-fixed-step-model-field", []string{"rule-of-two responder forward", "toxic-flow responder forward"}},
 		{"mcpconfig/neg-vscode-confirms", nil},
 		{"mcpconfig/neg-desktop-confirms", nil},
 		{"mcpserver/neg-lowlevel-cursor-confirms", nil},
