@@ -674,8 +674,15 @@ func routerTargets(path, pathMap *Expr) ([]string, bool) {
 func literalTargets(fn *Func) ([]string, bool) {
 	var out []string
 	if i := strings.Index(fn.ReturnType, "Literal["); i >= 0 {
-		for _, part := range strings.Split(fn.ReturnType[i+len("Literal["):], ",") {
-			part = strings.Trim(strings.TrimSpace(part), `]"'`)
+		// The annotation may span lines and end in a trailing comma:
+		// Literal[\n "a",\n "b",\n]. Only what stands before the closing
+		// bracket names targets.
+		body := fn.ReturnType[i+len("Literal["):]
+		if j := strings.IndexByte(body, ']'); j >= 0 {
+			body = body[:j]
+		}
+		for _, part := range strings.Split(body, ",") {
+			part = strings.Trim(part, " \t\r\n\"'")
 			if part != "" {
 				out = append(out, mapEnd(part))
 			}

@@ -42,6 +42,7 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
 		{"langgraph/neg-set-dominance", nil},
+		{"langgraph/neg-set-dominance-multiline-router", nil},
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
