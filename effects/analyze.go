@@ -241,6 +241,9 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
 		return
 	}
+	if runsAgent(c) {
+		return // the agent's tools carry its effects (capgraph links it as a sub-agent)
+	}
 	if tc, ok := typedParamCall(c); ok && !c.Gate {
 		// A method of an annotated parameter is typed by its annotation when
 		// that says what it does (rules, or code of the tree); otherwise it
@@ -275,6 +278,24 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	}
 	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()
+}
+
+// runsAgent reports whether c runs an agent the tree declares: invoke,
+// run, stream … on the result of a call that builds one
+// (agent = create_react_agent(...); agent.ainvoke(...)).
+func runsAgent(c *extract.Call) bool {
+	if c.Func == nil || !toolMethods[c.Method()] {
+		return false
+	}
+	for _, o := range c.Recv {
+		if o.Call < 0 || o.Call >= len(c.Func.Calls) {
+			continue
+		}
+		if b := c.Func.Calls[o.Call]; b.BuildsAgent && strings.HasPrefix(c.Qual, b.Qual+"().") {
+			return true
+		}
+	}
+	return false
 }
 
 // toolMethods are the methods by which code runs a prebuilt tool object.

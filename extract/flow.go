@@ -170,6 +170,10 @@ type Call struct {
 	AssignedTo string
 	// Gate is set when this call itself asks a human (see isGateCall).
 	Gate bool
+	// BuildsAgent is set when the call constructs an agent a framework
+	// adapter found (create_react_agent(...) inside a node): running the
+	// result runs that agent, whose own tools say what it can do.
+	BuildsAgent bool
 	Loc  Loc
 }
 

@@ -134,6 +134,16 @@ func langgraphAgents(f *File) {
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
 			f.addAgent(a)
+		case qualIs(q, "create_react_agent", "langchain"):
+			// LangChain's own ReAct constructor (langchain.agents): invoked
+			// by itself it runs its tools like LangGraph's; handed to an
+			// AgentExecutor, the executor is the agent (wrappedAgents).
+			a := &Agent{Framework: "langchain", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "create_react_agent")
+			if tl := e.Arg(1, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+			}
+			f.addAgent(a)
 		case qualIs(q, "initialize_agent", "langchain"):
 			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
 			// the AgentExecutor that runs the tool loop.
@@ -164,6 +174,7 @@ func langgraphAgents(f *File) {
 			ctors = append(ctors, c)
 		}
 	}
+	wrappedAgents(f)
 	compileElsewhere(f, graphs)
 	if len(graphs) == 0 {
 		return
@@ -271,6 +282,33 @@ func langgraphAgents(f *File) {
 		boundTools(a, g)
 		f.addAgent(a)
 	}
+}
+
+// wrappedAgents drops the LangChain ReAct agents that an AgentExecutor of
+// the file runs (AgentExecutor(agent=react, tools=[...])): the runnable only
+// picks the next step, and the executor, an agent of its own, runs the
+// tools.
+func wrappedAgents(f *File) {
+	wrapped := map[*Call]bool{}
+	for _, a := range f.Agents {
+		if a.Ctor != "AgentExecutor" || a.Call == nil {
+			continue
+		}
+		if in := Deref(a.Call.Arg(0, "agent")); in != nil && in.Call != nil {
+			wrapped[in.Call] = true
+		}
+	}
+	if len(wrapped) == 0 {
+		return
+	}
+	kept := f.Agents[:0]
+	for _, a := range f.Agents {
+		if a.Framework == "langchain" && a.Ctor == "create_react_agent" && a.Call != nil && wrapped[a.Call.Call] {
+			continue
+		}
+		kept = append(kept, a)
+	}
+	f.Agents = kept
 }
 
 // compileElsewhere records compile() calls whose receiver is the result of

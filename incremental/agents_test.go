@@ -91,6 +91,11 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"workflow":   {tools: []string{"research"}, links: []string{"researcher"}},
 			"researcher": {tools: []string{"fetch", "read_notes", "send_http"}},
 		}},
+		{"langgraph/neg-langchain-react-in-node", map[string]agentFacts{
+			"inbox":     {tools: []string{"assistant", "find_time", "read_email"}, links: []string{"agent"}},
+			"agent":     {tools: []string{"list_events"}},
+			"scheduler": {tools: []string{"list_events"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

@@ -43,6 +43,7 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
 		{"langgraph/neg-set-dominance", nil},
 		{"langgraph/neg-set-dominance-multiline-router", nil},
+		{"langgraph/neg-langchain-react-in-node", nil},
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
