@@ -174,7 +174,7 @@ type Call struct {
 	// adapter found (create_react_agent(...) inside a node): running the
 	// result runs that agent, whose own tools say what it can do.
 	BuildsAgent bool
-	Loc  Loc
+	Loc         Loc
 }
 
 // Arg is one argument of a call.
