@@ -145,10 +145,10 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 }
 
 // ToolFunc decides the effects of running fn as a tool: the model chooses
-// its parameters (except injected ones; all of them for graph nodes, whose
-// state comes from the model) and reads its return value.
-func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
-	raw := a.fn(fn, toolMask(fn, allParams), true, false, nil, 0)
+// its parameters (except injected ones; for a graph node, its state) and
+// reads its return value.
+func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
+	raw := a.fn(fn, toolMask(fn, node), true, false, nil, 0)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -159,13 +159,24 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
 	return out
 }
 
-func toolMask(fn *extract.Func, allParams bool) uint64 {
+// toolMask is the set of parameters that carry model-chosen data: a
+// tool's parameters except the injected ones; for a graph node its state,
+// the first parameter, whatever its annotation says (the parameters after
+// it are what LangGraph passes in: the RunnableConfig, the store, the
+// stream writer, the runtime).
+func toolMask(fn *extract.Func, node bool) uint64 {
 	var mask uint64
 	for i, p := range fn.Params {
 		if i >= 64 {
 			break
 		}
-		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls") {
+		if node {
+			if p.Name != "self" && p.Name != "cls" {
+				return 1 << uint(i)
+			}
+			continue
+		}
+		if !p.Injected {
 			mask |= 1 << uint(i)
 		}
 	}
@@ -241,8 +252,10 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
 		return
 	}
-	if runsAgent(c) {
-		return // the agent's tools carry its effects (capgraph links it as a sub-agent)
+	if c.BuildsAgent || runsAgent(c) {
+		// Building an agent the tree declares, or running it: its own
+		// tools carry its effects (capgraph links it as a sub-agent).
+		return
 	}
 	if tc, ok := typedParamCall(c); ok && !c.Gate {
 		// A method of an annotated parameter is typed by its annotation when

@@ -41,20 +41,21 @@ def parse_email(email: dict):
     return email["from"], email["subject"], email["id"]
 
 
-def mark_message_read(message_id: str):
-    requests.post(os.environ["MAIL_API"] + "/read", json={"id": message_id}, timeout=10)
+def mark_message_read(message_id: str, account: str):
+    requests.post(os.environ["MAIL_API"] + "/read", json={"id": message_id, "account": account}, timeout=10)
 
 
 def assistant(state: State):
     return {"messages": [llm.invoke(state["messages"])]}
 
 
-def mark_read(state: State):
+def mark_read(state: State, config):
     # A fixed step on the graph's input: the email id was never written by
-    # a node, so nothing the model produced goes out here.
+    # a node, and the account comes from the run's configuration, so
+    # nothing the model produced goes out here.
     email = state["email"]
     sender, subject, message_id = parse_email(email)
-    mark_message_read(message_id)
+    mark_message_read(message_id, config["configurable"]["account"])
 
 
 inner = StateGraph(State)
