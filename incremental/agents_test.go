@@ -96,6 +96,9 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"agent":     {tools: []string{"list_events"}},
 			"scheduler": {tools: []string{"list_events"}},
 		}},
+		{"langgraph/neg-method-nodes", map[string]agentFacts{
+			"WorkFlow": {tools: []string{"check_new_emails", "summarise", "wait_next_run"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

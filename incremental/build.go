@@ -169,9 +169,13 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	}
 	for _, ref := range refs {
 		var ms []member
-		if ref.Tool != nil {
+		switch {
+		case ref.Tool != nil:
 			ms = []member{{tool: b.addTool(ref.Tool), loc: ref.Tool.Loc}}
-		} else {
+		case b.methodNode(f, a, ref) != nil:
+			t := b.methodNode(f, a, ref)
+			ms = []member{{tool: b.addTool(t), loc: ref.Expr.Loc}}
+		default:
 			ms = b.members(ref.Expr, 0)
 		}
 		for _, m := range ms {
@@ -192,6 +196,18 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		}
 	}
 	for _, s := range a.SubAgents {
+		if s != nil && s.Kind == extract.ExprName && s.Scope != nil && a.Graph != nil {
+			if fn := b.ix.boundMethod(s); fn != nil {
+				// A node given as a bound method (methodNode): no agent
+				// itself, but it may build and run one.
+				for _, inner := range b.agentsBuiltIn(fn) {
+					if inner != a {
+						b.links = append(b.links, capgraph.Link{From: a.ID, To: inner.ID, Kind: capgraph.EdgeSubAgent, Loc: s.Loc})
+					}
+				}
+				continue
+			}
+		}
 		for _, m := range b.members(s, 0) {
 			if m.agent != nil {
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
@@ -216,6 +232,30 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	if prov := a.Extra["builtins"]; prov != "" {
 		b.builtinTools(f, a, prov)
 	}
+}
+
+// methodNode is the node tool of a graph node given as a bound method of
+// an in-tree class instance (nodes = Nodes(); add_node("check",
+// nodes.check_email)): the method's code, read as a node function like
+// the file's own (extract graphMembers). nil for anything else.
+func (b *builder) methodNode(f *extract.File, a *extract.Agent, ref extract.ToolRef) *extract.Tool {
+	if ref.Node == "" || a.Graph == nil || ref.Expr == nil || ref.Expr.Kind != extract.ExprList || len(ref.Expr.Elems) != 1 {
+		return nil
+	}
+	el := ref.Expr.Elems[0]
+	if el == nil || el.Kind != extract.ExprName || !strings.Contains(el.Name, ".") {
+		return nil
+	}
+	fn := b.ix.boundMethod(el)
+	if fn == nil {
+		return nil
+	}
+	id := f.Path + "#" + a.Name + "." + ref.Node
+	if ct, ok := b.tools[id]; ok && ct.Src != nil {
+		return ct.Src
+	}
+	return &extract.Tool{ID: id, Name: ref.Node, Symbol: a.Name + "." + ref.Node, Framework: "langgraph",
+		Kind: extract.ToolNode, Func: fn, Loc: fn.Loc, NameLoc: fn.NameLoc}
 }
 
 // joinCompiles joins each compile() of a builder made in another file to

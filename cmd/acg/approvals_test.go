@@ -44,6 +44,7 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/neg-set-dominance", nil},
 		{"langgraph/neg-set-dominance-multiline-router", nil},
 		{"langgraph/neg-langchain-react-in-node", nil},
+		{"langgraph/neg-method-nodes", nil},
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
