@@ -129,6 +129,9 @@ type Func struct {
 	// ReturnGuards[i] are the guards of ReturnExprs[i].
 	ReturnGuards [][]Guard
 	ReturnType   string
+	// Items are the string-keyed item assignments of the body
+	// (spec["tools"] = [...]): a dict built up key by key.
+	Items []Item
 	// Gates are the calls in this body that ask a human (interrupt, elicit).
 	Gates []*Call
 	// AlwaysGates is true when a gate runs unconditionally before any
@@ -136,6 +139,13 @@ type Func struct {
 	AlwaysGates bool
 	parent      *Func
 	class       *Class // the class of a method
+}
+
+// Item is one assignment d["key"] = value to a local name.
+type Item struct {
+	Name, Key string
+	Value     *Expr
+	Loc       Loc
 }
 
 // HeadKind says what the first component of a callee refers to.

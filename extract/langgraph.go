@@ -503,8 +503,8 @@ func deepAgent(f *File, c *Call) {
 	staticInterrupts(a, e)
 	middleware(a, e.Kwarg("middleware"))
 	var subs []*Agent
-	if l := Deref(e.Kwarg("subagents")); l != nil && l.Kind == ExprList {
-		for _, el := range l.Elems {
+	if specs, ok := subagentSpecs(e.Kwarg("subagents")); ok {
+		for _, el := range specs {
 			d := Deref(el)
 			if d != nil && d.Kind == ExprCall && (d.Method() == "SubAgent" || d.Method() == "CompiledSubAgent") {
 				d = kwargsDict(d) // SubAgent(name=..., tools=[...]): the TypedDict, spelled as a call
@@ -548,6 +548,77 @@ func deepAgent(f *File, c *Call) {
 		a.Delegates = append(a.Delegates, s.ID)
 	}
 	f.addAgent(a)
+}
+
+// subagentSpecs lists create_deep_agent's sub-agent specs: the elements of
+// a list literal, or the dicts an in-tree helper of the file builds and
+// returns (subagents=load_subagents(path): a dict per sub-agent, filled key
+// by key, appended to the returned list). ok is false when neither reads.
+func subagentSpecs(e *Expr) ([]*Expr, bool) {
+	l := Deref(e)
+	if l == nil {
+		return nil, false
+	}
+	if l.Kind == ExprList {
+		return l.Elems, true
+	}
+	if l.Kind != ExprCall || l.Call == nil || l.Call.HeadKind != HeadLocal || l.Recv != nil {
+		return nil, false
+	}
+	fn := funcDef(l.Scope, l.Name)
+	if fn == nil {
+		return nil, false
+	}
+	var out []*Expr
+	for _, r := range fn.ReturnExprs {
+		if r == nil {
+			continue
+		}
+		if r.Kind == ExprList {
+			out = append(out, factoryDicts(fn, r.Elems)...)
+			continue
+		}
+		if r.Kind != ExprName || r.Scope != fn.Scope {
+			continue
+		}
+		for _, b := range fn.Scope.Bindings[r.Name] {
+			switch {
+			case b.Kind == BindAssign && b.Value != nil && b.Value.Kind == ExprList:
+				out = append(out, factoryDicts(fn, b.Value.Elems)...)
+			case b.Kind == BindAppend && b.Attr == "" && b.Value != nil && b.Value.Kind == ExprList:
+				out = append(out, factoryDicts(fn, b.Value.Elems)...)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// factoryDicts resolves the elements a helper puts into its list: a local
+// name bound to a dict literal becomes that dict plus the keys the body
+// assigns to it later (d["tools"] = [...]).
+func factoryDicts(fn *Func, elems []*Expr) []*Expr {
+	var out []*Expr
+	for _, el := range elems {
+		if el == nil || el.Kind != ExprName || el.Scope != fn.Scope {
+			out = append(out, el)
+			continue
+		}
+		d := Deref(el)
+		if d == nil || d.Kind != ExprDict {
+			out = append(out, el)
+			continue
+		}
+		m := &Expr{Kind: ExprDict, Loc: d.Loc, Scope: d.Scope,
+			Keys: append([]*Expr(nil), d.Keys...), Elems: append([]*Expr(nil), d.Elems...)}
+		for _, it := range fn.Items {
+			if it.Name == el.Name {
+				m.Keys = append(m.Keys, &Expr{Kind: ExprStr, Str: it.Key, Loc: it.Loc, Scope: fn.Scope})
+				m.Elems = append(m.Elems, it.Value)
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // backendKind says what a deepagents backend's file tools touch: "state"

@@ -116,6 +116,11 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"assistant": {tools: []string{"send_report", "task", "write_todos"}, links: []string{"mailer"}, gated: []string{"send_report"}},
 			"mailer":    {tools: []string{"read_inbox", "send_report"}},
 		}},
+		{"deepagents/pos-subagents-from-factory", map[string]agentFacts{
+			"writer": {tools: []string{"delete", "edit_file", "glob", "grep", "ls", "read_file", "task", "word_count", "write_file", "write_todos"},
+				links: []string{"writer.subagent"}},
+			"writer.subagent": {tools: []string{"delete", "edit_file", "glob", "grep", "ls", "read_file", "web_search", "write_file"}},
+		}},
 		{"factories/neg-literal-selection", map[string]agentFacts{
 			"assistant": {tools: []string{"check_calendar", "write_email"}},
 		}},

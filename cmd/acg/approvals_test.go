@@ -45,6 +45,10 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/neg-set-dominance-multiline-router", nil},
 		{"langgraph/neg-langchain-react-in-node", nil},
 		{"langgraph/neg-method-nodes", nil},
+		{"deepagents/pos-subagents-from-factory", []string{
+			"missing-approval writer delete", "missing-approval writer edit_file", "missing-approval writer write_file",
+			"missing-approval writer.subagent delete", "missing-approval writer.subagent edit_file",
+			"missing-approval writer.subagent write_file", "rule-of-two writer delete", "rule-of-two writer.subagent delete"}},
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
