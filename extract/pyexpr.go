@@ -345,7 +345,14 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 			body = b
 		}
 		var el *Expr
-		fl, el = w.expr(body)
+		if body != nil && body.Type() == "pair" {
+			// {t.name: t for t in tools}: the elements are the values.
+			kf, _ := w.expr(body.ChildByFieldName("key"))
+			fl, el = w.expr(body.ChildByFieldName("value"))
+			fl = union(fl, kf)
+		} else {
+			fl, el = w.expr(body)
+		}
 		if el != nil {
 			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
 			if iter != nil && loopVar != "" {

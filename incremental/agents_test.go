@@ -99,6 +99,9 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 		{"langgraph/neg-method-nodes", map[string]agentFacts{
 			"WorkFlow": {tools: []string{"check_new_emails", "summarise", "wait_next_run"}},
 		}},
+		{"langgraph/neg-dispatch-registry-imported-gated", map[string]agentFacts{
+			"create_workflow": {tools: []string{"call_model", "run_sql", "search", "tool_node"}, gated: []string{"run_sql", "search"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

@@ -222,6 +222,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 			}
 		}
 	}
+	b.registryDispatch(f, a, ca)
 	for _, t := range a.Direct {
 		ct := b.addTool(t)
 		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: ct.ID, Loc: t.Loc, Gates: b.useGates(f, a, ct, "")})
@@ -232,6 +233,67 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	if prov := a.Extra["builtins"]; prov != "" {
 		b.builtinTools(f, a, prov)
 	}
+}
+
+// registryDispatch attaches the tools a graph node runs by name through a
+// registry of the tree (tools_by_name[call["name"]].invoke(call["args"])
+// with tools_by_name = {t.name: t for t in tools}, here or imported): the
+// node runs every tool of the registry, so the agent uses each of them in
+// that node. A node whose body always asks a human first gates them.
+func (b *builder) registryDispatch(f *extract.File, a *extract.Agent, ca *capgraph.Agent) {
+	if a.Graph == nil {
+		return
+	}
+	for _, n := range a.Graph.Nodes {
+		fn := b.ix.funcOf(n.Action)
+		if fn == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, c := range fn.Calls {
+			reg := registryOf(c)
+			if reg == nil || seen[reg.Name] {
+				continue
+			}
+			seen[reg.Name] = true
+			for _, m := range b.members(reg, 0) {
+				if m.tool == nil {
+					continue
+				}
+				gates := b.useGates(f, a, m.tool, n.Name)
+				if fn.AlwaysGates && len(fn.Gates) > 0 {
+					gates = append(gates, &extract.Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc, Nodes: []string{n.Name},
+						Detail: "graph node " + n.Name + " asks a human before it invokes any tool"})
+				}
+				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Node: n.Name, Loc: c.Loc, Gates: gates})
+			}
+		}
+	}
+}
+
+// registryOf is the registry a call runs a tool from by name
+// (registry[key].invoke(...)), or nil.
+func registryOf(c *extract.Call) *extract.Expr {
+	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil {
+		return nil
+	}
+	switch c.Method() {
+	case "invoke", "ainvoke", "run", "arun":
+	default:
+		return nil
+	}
+	r := c.Expr.Recv
+	if r.Kind != extract.ExprSubscript || len(r.Elems) != 2 || r.Elems[0] == nil {
+		return nil
+	}
+	reg := r.Elems[0]
+	if reg.Kind != extract.ExprName || strings.Contains(reg.Name, ".") || reg.Scope == nil {
+		return nil
+	}
+	if k := r.Elems[1]; k != nil && (k.Kind == extract.ExprStr || k.Kind == extract.ExprNum) {
+		return nil // one fixed entry, not a dispatch by the model's choice
+	}
+	return reg
 }
 
 // methodNode is the node tool of a graph node given as a bound method of
@@ -496,6 +558,11 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		// are known; else some of the element's values.
 		if ms, ok := b.comprehension(e, depth); ok {
 			return ms
+		}
+		if len(e.Elems) == 2 && e.Name != "" && e.Elems[0] != nil && e.Elems[0].Kind == extract.ExprName && e.Elems[0].Name == e.Name {
+			// [t for t in tools], {t.name: t for t in tools}: the list's own
+			// elements.
+			return b.members(e.Elems[1], depth+1)
 		}
 		return b.members(e.Elems[0], depth+1)
 	case extract.ExprBoolOp:

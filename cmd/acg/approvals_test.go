@@ -45,6 +45,9 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/neg-set-dominance-multiline-router", nil},
 		{"langgraph/neg-langchain-react-in-node", nil},
 		{"langgraph/neg-method-nodes", nil},
+		{"langgraph/neg-dispatch-registry-imported-gated", nil},
+		{"langgraph/pos-dispatch-registry-imported", []string{
+			"missing-approval create_workflow run_sql", "rule-of-two create_workflow run_sql", "toxic-flow create_workflow run_sql"}},
 		{"deepagents/pos-subagents-from-factory", []string{
 			"missing-approval writer delete", "missing-approval writer edit_file", "missing-approval writer write_file",
 			"missing-approval writer.subagent delete", "missing-approval writer.subagent edit_file",
