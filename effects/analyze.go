@@ -50,12 +50,25 @@ func NewAnalyzer(r Resolver) *Analyzer {
 }
 
 // Tool decides the effects of a tool.
-func (a *Analyzer) Tool(t *extract.Tool) *Effects {
+func (a *Analyzer) Tool(t *extract.Tool) *Effects { return a.tool(t, nil) }
+
+// Node decides the effects of a graph node that runs a function, a fixed
+// step, when the fields of the graph's state that inputOnly names are
+// filled only from the graph's input: what the node reads from them is
+// not model-produced data (DESIGN.md, "Fixed graph steps").
+func (a *Analyzer) Node(t *extract.Tool, inputOnly func(field string) bool) *Effects {
+	return a.tool(t, inputOnly)
+}
+
+func (a *Analyzer) tool(t *extract.Tool, inputOnly func(string) bool) *Effects {
 	switch t.Kind {
 	case extract.ToolFunc, extract.ToolClass, extract.ToolNode:
 		fn := t.Func
 		if fn == nil && t.FuncRef != nil && a.Resolver != nil {
 			fn = a.Resolver.FuncOf(t.FuncRef)
+		}
+		if fn != nil && t.Kind == extract.ToolNode && inputOnly != nil {
+			fn = stateView(fn, inputOnly)
 		}
 		if fn != nil {
 			var e *Effects
@@ -133,10 +146,10 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 }
 
 // ToolFunc decides the effects of running fn as a tool: the model chooses
-// its parameters (except injected ones; all of them for graph nodes, whose
-// state comes from the model) and reads its return value.
-func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
-	raw := a.fn(fn, toolMask(fn, allParams), 0, true, false, nil, 0)
+// its parameters (except injected ones; for a graph node, its state) and
+// reads its return value.
+func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
+	raw := a.fn(fn, toolMask(fn, node), 0, true, false, nil, 0)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -147,30 +160,28 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, allParams bool) *Effects {
 	return out
 }
 
-func toolMask(fn *extract.Func, allParams bool) uint64 {
+// toolMask is the set of parameters that carry model-chosen data: a
+// tool's parameters except the injected ones; for a graph node its state,
+// the first parameter, whatever its annotation says (the parameters after
+// it are what LangGraph passes in: the RunnableConfig, the store, the
+// stream writer, the runtime).
+func toolMask(fn *extract.Func, node bool) uint64 {
 	var mask uint64
 	for i, p := range fn.Params {
 		if i >= 64 {
 			break
 		}
-		if !p.Injected || (allParams && p.Name != "self" && p.Name != "cls" && !runtimeParam(p.Annotation)) {
+		if node {
+			if p.Name != "self" && p.Name != "cls" {
+				return 1 << uint(i)
+			}
+			continue
+		}
+		if !p.Injected {
 			mask |= 1 << uint(i)
 		}
 	}
 	return mask
-}
-
-// runtimeParam reports whether a graph node's parameter is filled by the
-// runtime rather than from the graph's state: its run-time configuration
-// (`config: RunnableConfig`, chosen by whoever deploys the graph) and
-// runtime handles. The model writes the state, never these.
-func runtimeParam(ann string) bool {
-	for _, t := range []string{"RunnableConfig", "Runtime", "StreamWriter", "BaseStore"} {
-		if strings.Contains(ann, t) {
-			return true
-		}
-	}
-	return false
 }
 
 // toolFuncIn decides a tool that is one branch of a dispatching function
@@ -244,6 +255,11 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	if c.Qual == "<expr>" && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
+	if c.BuildsAgent || runsAgent(c) {
+		// Building an agent the tree declares, or running it: its own
+		// tools carry its effects (capgraph links it as a sub-agent).
+		return
+	}
 	if tc, ok := typedParamCall(c); ok && !c.Gate {
 		// A method of an annotated parameter is typed by its annotation when
 		// that says what it does (rules, or code of the tree); otherwise it
@@ -278,6 +294,24 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	}
 	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()
+}
+
+// runsAgent reports whether c runs an agent the tree declares: invoke,
+// run, stream … on the result of a call that builds one
+// (agent = create_react_agent(...); agent.ainvoke(...)).
+func runsAgent(c *extract.Call) bool {
+	if c.Func == nil || !toolMethods[c.Method()] {
+		return false
+	}
+	for _, o := range c.Recv {
+		if o.Call < 0 || o.Call >= len(c.Func.Calls) {
+			continue
+		}
+		if b := c.Func.Calls[o.Call]; b.BuildsAgent && strings.HasPrefix(c.Qual, b.Qual+"().") {
+			return true
+		}
+	}
+	return false
 }
 
 // toolMethods are the methods by which code runs a prebuilt tool object.

@@ -38,7 +38,13 @@ type Expr struct {
 	Kw    []KwArg
 	Elems []*Expr
 	Keys  []*Expr
-	Loc   Loc
+	// Flows are the flows of a dict literal's values (Elems[i]), which is
+	// how a graph node's returned update says what reaches each state
+	// field; Spread is set when the literal also has **x entries, whose
+	// keys are not known.
+	Flows  []Flow
+	Spread bool
+	Loc    Loc
 	// Scope is where names in the expression are looked up.
 	Scope *Scope
 	// Call links a call expression to its flow facts, when it has any.

@@ -129,6 +129,9 @@ type Func struct {
 	// ReturnGuards[i] are the guards of ReturnExprs[i].
 	ReturnGuards [][]Guard
 	ReturnType   string
+	// Items are the string-keyed item assignments of the body
+	// (spec["tools"] = [...]): a dict built up key by key.
+	Items []Item
 	// Gates are the calls in this body that ask a human (interrupt, elicit).
 	Gates []*Call
 	// AlwaysGates is true when a gate runs unconditionally before any
@@ -139,6 +142,13 @@ type Func struct {
 	SelfApprovals []*Approval
 	parent        *Func
 	class         *Class // the class of a method
+}
+
+// Item is one assignment d["key"] = value to a local name.
+type Item struct {
+	Name, Key string
+	Value     *Expr
+	Loc       Loc
 }
 
 // HeadKind says what the first component of a callee refers to.
@@ -173,7 +183,11 @@ type Call struct {
 	AssignedTo string
 	// Gate is set when this call itself asks a human (see isGateCall).
 	Gate bool
-	Loc  Loc
+	// BuildsAgent is set when the call constructs an agent a framework
+	// adapter found (create_react_agent(...) inside a node): running the
+	// result runs that agent, whose own tools say what it can do.
+	BuildsAgent bool
+	Loc         Loc
 }
 
 // Arg is one argument of a call.
@@ -194,7 +208,12 @@ type Arg struct {
 type Origin struct {
 	Param int // index into Func.Params, or -1
 	Call  int // index into Func.Calls, or -1
-	Step  *Step
+	// Key is the field of a parameter the value was read from
+	// (state["email"], state.email, state.get("email")), "" for the whole
+	// parameter. A graph node's state fields are told apart by it: a field
+	// only the graph's input fills carries no model-produced data.
+	Key  string
+	Step *Step
 }
 
 // Step is one hop of a flow, linked backwards to the previous hop.
@@ -221,7 +240,7 @@ type Flow []Origin
 
 func (f Flow) has(o Origin) bool {
 	for _, x := range f {
-		if x.Param == o.Param && x.Call == o.Call {
+		if x.Param == o.Param && x.Call == o.Call && x.Key == o.Key {
 			return true
 		}
 	}
@@ -245,12 +264,40 @@ func union(a, b Flow) Flow {
 	return out
 }
 
-// Params returns the indices of parameters in the flow.
+// Params returns the indices of parameters in the flow, each once.
 func (f Flow) Params() []int {
 	var out []int
+	seen := map[int]bool{}
 	for _, o := range f {
-		if o.Param >= 0 {
+		if o.Param >= 0 && !seen[o.Param] {
+			seen[o.Param] = true
 			out = append(out, o.Param)
+		}
+	}
+	return out
+}
+
+// field narrows the whole-parameter origins of a flow to one field of the
+// parameter: the flow of state["key"] given the flow of state. Origins
+// already narrowed keep their first field (state["email"]["id"] is the
+// email field), and call results are whole values.
+func (f Flow) field(key string) Flow {
+	narrow := false
+	for _, o := range f {
+		if o.Param >= 0 && o.Key == "" {
+			narrow = true
+		}
+	}
+	if !narrow || key == "" {
+		return f
+	}
+	var out Flow
+	for _, o := range f {
+		if o.Param >= 0 && o.Key == "" {
+			o.Key = key
+		}
+		if !out.has(o) {
+			out = append(out, o)
 		}
 	}
 	return out

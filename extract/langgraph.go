@@ -134,6 +134,16 @@ func langgraphAgents(f *File) {
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
 			f.addAgent(a)
+		case qualIs(q, "create_react_agent", "langchain"):
+			// LangChain's own ReAct constructor (langchain.agents): invoked
+			// by itself it runs its tools like LangGraph's; handed to an
+			// AgentExecutor, the executor is the agent (wrappedAgents).
+			a := &Agent{Framework: "langchain", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, "create_react_agent")
+			if tl := e.Arg(1, "tools"); tl != nil {
+				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+			}
+			f.addAgent(a)
 		case qualIs(q, "initialize_agent", "langchain"):
 			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
 			// the AgentExecutor that runs the tool loop.
@@ -164,6 +174,7 @@ func langgraphAgents(f *File) {
 			ctors = append(ctors, c)
 		}
 	}
+	wrappedAgents(f)
 	compileElsewhere(f, graphs)
 	if len(graphs) == 0 {
 		return
@@ -271,6 +282,33 @@ func langgraphAgents(f *File) {
 		boundTools(a, g)
 		f.addAgent(a)
 	}
+}
+
+// wrappedAgents drops the LangChain ReAct agents that an AgentExecutor of
+// the file runs (AgentExecutor(agent=react, tools=[...])): the runnable only
+// picks the next step, and the executor, an agent of its own, runs the
+// tools.
+func wrappedAgents(f *File) {
+	wrapped := map[*Call]bool{}
+	for _, a := range f.Agents {
+		if a.Ctor != "AgentExecutor" || a.Call == nil {
+			continue
+		}
+		if in := Deref(a.Call.Arg(0, "agent")); in != nil && in.Call != nil {
+			wrapped[in.Call] = true
+		}
+	}
+	if len(wrapped) == 0 {
+		return
+	}
+	kept := f.Agents[:0]
+	for _, a := range f.Agents {
+		if a.Framework == "langchain" && a.Ctor == "create_react_agent" && a.Call != nil && wrapped[a.Call.Call] {
+			continue
+		}
+		kept = append(kept, a)
+	}
+	f.Agents = kept
 }
 
 // compileElsewhere records compile() calls whose receiver is the result of
@@ -465,8 +503,8 @@ func deepAgent(f *File, c *Call) {
 	staticInterrupts(a, e)
 	middleware(a, e.Kwarg("middleware"))
 	var subs []*Agent
-	if l := Deref(e.Kwarg("subagents")); l != nil && l.Kind == ExprList {
-		for _, el := range l.Elems {
+	if specs, ok := subagentSpecs(e.Kwarg("subagents")); ok {
+		for _, el := range specs {
 			d := Deref(el)
 			if d != nil && d.Kind == ExprCall && (d.Method() == "SubAgent" || d.Method() == "CompiledSubAgent") {
 				d = kwargsDict(d) // SubAgent(name=..., tools=[...]): the TypedDict, spelled as a call
@@ -510,6 +548,77 @@ func deepAgent(f *File, c *Call) {
 		a.Delegates = append(a.Delegates, s.ID)
 	}
 	f.addAgent(a)
+}
+
+// subagentSpecs lists create_deep_agent's sub-agent specs: the elements of
+// a list literal, or the dicts an in-tree helper of the file builds and
+// returns (subagents=load_subagents(path): a dict per sub-agent, filled key
+// by key, appended to the returned list). ok is false when neither reads.
+func subagentSpecs(e *Expr) ([]*Expr, bool) {
+	l := Deref(e)
+	if l == nil {
+		return nil, false
+	}
+	if l.Kind == ExprList {
+		return l.Elems, true
+	}
+	if l.Kind != ExprCall || l.Call == nil || l.Call.HeadKind != HeadLocal || l.Recv != nil {
+		return nil, false
+	}
+	fn := funcDef(l.Scope, l.Name)
+	if fn == nil {
+		return nil, false
+	}
+	var out []*Expr
+	for _, r := range fn.ReturnExprs {
+		if r == nil {
+			continue
+		}
+		if r.Kind == ExprList {
+			out = append(out, factoryDicts(fn, r.Elems)...)
+			continue
+		}
+		if r.Kind != ExprName || r.Scope != fn.Scope {
+			continue
+		}
+		for _, b := range fn.Scope.Bindings[r.Name] {
+			switch {
+			case b.Kind == BindAssign && b.Value != nil && b.Value.Kind == ExprList:
+				out = append(out, factoryDicts(fn, b.Value.Elems)...)
+			case b.Kind == BindAppend && b.Attr == "" && b.Value != nil && b.Value.Kind == ExprList:
+				out = append(out, factoryDicts(fn, b.Value.Elems)...)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// factoryDicts resolves the elements a helper puts into its list: a local
+// name bound to a dict literal becomes that dict plus the keys the body
+// assigns to it later (d["tools"] = [...]).
+func factoryDicts(fn *Func, elems []*Expr) []*Expr {
+	var out []*Expr
+	for _, el := range elems {
+		if el == nil || el.Kind != ExprName || el.Scope != fn.Scope {
+			out = append(out, el)
+			continue
+		}
+		d := Deref(el)
+		if d == nil || d.Kind != ExprDict {
+			out = append(out, el)
+			continue
+		}
+		m := &Expr{Kind: ExprDict, Loc: d.Loc, Scope: d.Scope,
+			Keys: append([]*Expr(nil), d.Keys...), Elems: append([]*Expr(nil), d.Elems...)}
+		for _, it := range fn.Items {
+			if it.Name == el.Name {
+				m.Keys = append(m.Keys, &Expr{Kind: ExprStr, Str: it.Key, Loc: it.Loc, Scope: fn.Scope})
+				m.Elems = append(m.Elems, it.Value)
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // backendKind says what a deepagents backend's file tools touch: "state"
@@ -674,8 +783,15 @@ func routerTargets(path, pathMap *Expr) ([]string, bool) {
 func literalTargets(fn *Func) ([]string, bool) {
 	var out []string
 	if i := strings.Index(fn.ReturnType, "Literal["); i >= 0 {
-		for _, part := range strings.Split(fn.ReturnType[i+len("Literal["):], ",") {
-			part = strings.Trim(strings.TrimSpace(part), `]"'`)
+		// The annotation may span lines and end in a trailing comma:
+		// Literal[\n "a",\n "b",\n]. Only what stands before the closing
+		// bracket names targets.
+		body := fn.ReturnType[i+len("Literal["):]
+		if j := strings.IndexByte(body, ']'); j >= 0 {
+			body = body[:j]
+		}
+		for _, part := range strings.Split(body, ",") {
+			part = strings.Trim(part, " \t\r\n\"'")
 			if part != "" {
 				out = append(out, mapEnd(part))
 			}

@@ -54,6 +54,7 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 			// A status code or flag carries no text a third party wrote.
 			fl = nil
 		}
+		fl = fl.field(attr) // state.email: the email field of a parameter
 		if oe != nil && oe.Kind == ExprName {
 			ex.Kind, ex.Name = ExprName, oe.Name+"."+attr
 		} else {
@@ -73,6 +74,9 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		fl, ve := w.expr(v)
 		_, ie := w.expr(n.ChildByFieldName("subscript"))
 		ex.Kind, ex.Elems = ExprSubscript, []*Expr{ve, ie}
+		if ie != nil && ie.Kind == ExprStr {
+			fl = fl.field(ie.Str) // state["email"]: one field of a parameter
+		}
 		if ve != nil && ve.Kind == ExprName {
 			if q, ok := w.envRead(ve.Name); ok && q != "" {
 				return union(fl, w.pseudoCall(n, q+".__getitem__")), ex
@@ -107,21 +111,25 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 				}
 				ex.Keys = append(ex.Keys, ke)
 				ex.Elems = append(ex.Elems, ve)
+				ex.Flows = append(ex.Flows, vf)
 			case "dictionary_splat":
 				// {**base, ...}: kept as an entry whose key and value are the
 				// splat, so that readers know the dict holds keys they cannot
 				// see (no key is provably absent) and registries still reach
-				// base's values.
+				// base's values; Spread says the same to field readers.
 				f, e := w.expr(c)
 				fl = union(fl, f)
 				if e != nil {
 					ex.Keys = append(ex.Keys, e)
 					ex.Elems = append(ex.Elems, e)
+					ex.Flows = append(ex.Flows, f)
 				}
+				ex.Spread = true
 			default:
 				f, _ := w.expr(c)
 				fl = union(fl, f)
 				plain = union(plain, f)
+				ex.Spread = true
 			}
 		}
 		if creds {
@@ -366,7 +374,14 @@ func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
 			body = b
 		}
 		var el *Expr
-		fl, el = w.expr(body)
+		if body != nil && body.Type() == "pair" {
+			// {t.name: t for t in tools}: the elements are the values.
+			kf, _ := w.expr(body.ChildByFieldName("key"))
+			fl, el = w.expr(body.ChildByFieldName("value"))
+			fl = union(fl, kf)
+		} else {
+			fl, el = w.expr(body)
+		}
 		if el != nil {
 			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
 			if iter != nil && loopVar != "" {
@@ -523,6 +538,10 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 			fl = union(fl, af)
 		}
 	}
+	res := recv
+	if c.HeadKind == HeadData && c.Method() == "get" && len(c.Args) > 0 && c.Args[0].Kw == "" && c.Args[0].Lit != nil {
+		res = recv.field(*c.Args[0].Lit) // state.get("email"): one field
+	}
 	if prev := w.seen[nodeKey(n)]; prev != nil {
 		// A loop body's second pass: same call site, more flows.
 		for i := range prev.Args {
@@ -533,7 +552,7 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 		prev.Recv = union(prev.Recv, recv)
 		ex.Call, ex.Type = prev, typeOf(prev)
 		prev.Expr = ex
-		return w.callResult(prev, ex, recv, fl), ex
+		return w.callResult(prev, ex, res, fl), ex
 	}
 	c.Recv = recv
 	if fnode.Type() == "attribute" {
@@ -554,7 +573,7 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 	}
 	ex.Call = c
 	ex.Type = typeOf(c)
-	return w.callResult(c, ex, recv, fl), ex
+	return w.callResult(c, ex, res, fl), ex
 }
 
 // callResult is the flow of a call's value: the call itself as an origin,
@@ -697,6 +716,14 @@ func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
 		}
 		return
 	default:
+		// A setter stores what it is given in the object
+		// (msg.set_content(body), msg.attach(part), req.add_header(k, v)):
+		// what is later done with the object carries it.
+		if strings.HasPrefix(m, "set_") || strings.HasPrefix(m, "add_") || m == "attach" {
+			if _, local := w.env[chain[0]]; local && len(chain) == 2 {
+				w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
+			}
+		}
 		return
 	}
 	b := &Binding{Name: chain[0], Kind: BindAppend, Value: val, Loc: ex.Loc, Guards: w.guardsNow()}

@@ -76,6 +76,11 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 	for _, a := range treeAdapters {
 		a(f, root, src)
 	}
+	for _, a := range f.Agents {
+		if a.Call != nil && a.Call.Call != nil {
+			a.Call.Call.BuildsAgent = true
+		}
+	}
 	return f
 }
 

@@ -410,10 +410,13 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 	case "subscript":
 		// d[k] = v puts v's flow into d.
 		v := t.ChildByFieldName("value")
-		w.expr(t.ChildByFieldName("subscript"))
+		_, ie := w.expr(t.ChildByFieldName("subscript"))
 		if v != nil && v.Type() == "identifier" {
 			name := b.text(v)
 			w.env[name] = union(w.env[name], extend(fl, b.loc(t), name))
+			if ie != nil && ie.Kind == ExprStr && ex != nil && !w.replay {
+				w.fn.Items = append(w.fn.Items, Item{Name: name, Key: ie.Str, Value: ex, Loc: b.loc(t)})
+			}
 		} else {
 			w.expr(v)
 		}

@@ -91,6 +91,17 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"workflow":   {tools: []string{"research"}, links: []string{"researcher"}},
 			"researcher": {tools: []string{"fetch", "read_notes", "send_http"}},
 		}},
+		{"langgraph/neg-langchain-react-in-node", map[string]agentFacts{
+			"inbox":     {tools: []string{"assistant", "find_time", "read_email"}, links: []string{"agent"}},
+			"agent":     {tools: []string{"list_events"}},
+			"scheduler": {tools: []string{"list_events"}},
+		}},
+		{"langgraph/neg-method-nodes", map[string]agentFacts{
+			"WorkFlow": {tools: []string{"check_new_emails", "summarise", "wait_next_run"}},
+		}},
+		{"langgraph/neg-dispatch-registry-imported-gated", map[string]agentFacts{
+			"create_workflow": {tools: []string{"call_model", "run_sql", "search", "tool_node"}, gated: []string{"run_sql", "search"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},
@@ -107,6 +118,11 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 		{"deepagents/pos-subagent-ungated", map[string]agentFacts{
 			"assistant": {tools: []string{"send_report", "task", "write_todos"}, links: []string{"mailer"}, gated: []string{"send_report"}},
 			"mailer":    {tools: []string{"read_inbox", "send_report"}},
+		}},
+		{"deepagents/pos-subagents-from-factory", map[string]agentFacts{
+			"writer": {tools: []string{"delete", "edit_file", "glob", "grep", "ls", "read_file", "task", "word_count", "write_file", "write_todos"},
+				links: []string{"writer.subagent"}},
+			"writer.subagent": {tools: []string{"delete", "edit_file", "glob", "grep", "ls", "read_file", "web_search", "write_file"}},
 		}},
 		{"factories/neg-literal-selection", map[string]agentFacts{
 			"assistant": {tools: []string{"check_calendar", "write_email"}},

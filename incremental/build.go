@@ -28,6 +28,9 @@ type builder struct {
 	// fr binds the parameters of the in-tree function whose result is
 	// being resolved to the arguments of its call (factories.go).
 	fr *frame
+	// inputOnly says, for each function node of a hand-built graph, which
+	// state fields only the graph's input fills (state.go).
+	inputOnly map[*extract.Tool]func(string) bool
 }
 
 // member is what an element of a tool list turns out to be.
@@ -62,14 +65,17 @@ func buildParts(ix *index, files []*extract.File) *parts {
 	b := &builder{ix: ix, an: effects.NewAnalyzer(resolver{ix}), tools: map[string]*capgraph.Tool{},
 		agents: map[*extract.Agent]*capgraph.Agent{}, byCall: map[*extract.Call]*extract.Agent{}}
 	for _, f := range files {
-		for _, t := range f.Tools {
-			b.addTool(t)
-		}
 		for _, a := range f.Agents {
 			b.agents[a] = &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: agentLoc(a), Src: a}
 			if a.Call != nil && a.Call.Call != nil {
 				b.byCall[a.Call.Call] = a
 			}
+		}
+	}
+	b.inputOnly = b.nodeFields(files)
+	for _, f := range files {
+		for _, t := range f.Tools {
+			b.addTool(t)
 		}
 	}
 	b.joinCompiles(files)
@@ -113,8 +119,14 @@ func (b *builder) addTool(t *extract.Tool) *capgraph.Tool {
 	if ct, ok := b.tools[t.ID]; ok {
 		return ct
 	}
+	var eff *effects.Effects
+	if q := b.inputOnly[t]; q != nil {
+		eff = b.an.Node(t, q)
+	} else {
+		eff = b.an.Tool(t)
+	}
 	ct := &capgraph.Tool{ID: t.ID, Name: t.Name, Framework: t.Framework, Kind: t.Kind, Loc: t.NameLoc, Src: t,
-		Effects: b.an.Tool(t), Approvals: t.Approvals, Server: t.Server}
+		Effects: eff, Approvals: t.Approvals, Server: t.Server}
 	if !ct.Loc.Valid() {
 		ct.Loc = t.Loc
 	}
@@ -157,9 +169,13 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	}
 	for _, ref := range refs {
 		var ms []member
-		if ref.Tool != nil {
+		switch {
+		case ref.Tool != nil:
 			ms = []member{{tool: b.addTool(ref.Tool), loc: ref.Tool.Loc}}
-		} else {
+		case b.methodNode(f, a, ref) != nil:
+			t := b.methodNode(f, a, ref)
+			ms = []member{{tool: b.addTool(t), loc: ref.Expr.Loc}}
+		default:
 			ms = b.members(ref.Expr, 0)
 		}
 		for _, m := range ms {
@@ -180,6 +196,18 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		}
 	}
 	for _, s := range a.SubAgents {
+		if s != nil && s.Kind == extract.ExprName && s.Scope != nil && a.Graph != nil {
+			if fn := b.ix.boundMethod(s); fn != nil {
+				// A node given as a bound method (methodNode): no agent
+				// itself, but it may build and run one.
+				for _, inner := range b.agentsBuiltIn(fn) {
+					if inner != a {
+						b.links = append(b.links, capgraph.Link{From: a.ID, To: inner.ID, Kind: capgraph.EdgeSubAgent, Loc: s.Loc})
+					}
+				}
+				continue
+			}
+		}
 		for _, m := range b.members(s, 0) {
 			if m.agent != nil {
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
@@ -194,6 +222,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 			}
 		}
 	}
+	b.registryDispatch(f, a, ca)
 	for _, t := range a.Direct {
 		ct := b.addTool(t)
 		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: ct.ID, Loc: t.Loc, Gates: b.useGates(f, a, ct, "")})
@@ -204,6 +233,91 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	if prov := a.Extra["builtins"]; prov != "" {
 		b.builtinTools(f, a, prov)
 	}
+}
+
+// registryDispatch attaches the tools a graph node runs by name through a
+// registry of the tree (tools_by_name[call["name"]].invoke(call["args"])
+// with tools_by_name = {t.name: t for t in tools}, here or imported): the
+// node runs every tool of the registry, so the agent uses each of them in
+// that node. A node whose body always asks a human first gates them.
+func (b *builder) registryDispatch(f *extract.File, a *extract.Agent, ca *capgraph.Agent) {
+	if a.Graph == nil {
+		return
+	}
+	for _, n := range a.Graph.Nodes {
+		fn := b.ix.funcOf(n.Action)
+		if fn == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, c := range fn.Calls {
+			reg := registryOf(c)
+			if reg == nil || seen[reg.Name] {
+				continue
+			}
+			seen[reg.Name] = true
+			for _, m := range b.members(reg, 0) {
+				if m.tool == nil {
+					continue
+				}
+				gates := b.useGates(f, a, m.tool, n.Name)
+				if fn.AlwaysGates && len(fn.Gates) > 0 {
+					gates = append(gates, &extract.Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc, Nodes: []string{n.Name},
+						Detail: "graph node " + n.Name + " asks a human before it invokes any tool"})
+				}
+				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Node: n.Name, Loc: c.Loc, Gates: gates})
+			}
+		}
+	}
+}
+
+// registryOf is the registry a call runs a tool from by name
+// (registry[key].invoke(...)), or nil.
+func registryOf(c *extract.Call) *extract.Expr {
+	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil {
+		return nil
+	}
+	switch c.Method() {
+	case "invoke", "ainvoke", "run", "arun":
+	default:
+		return nil
+	}
+	r := c.Expr.Recv
+	if r.Kind != extract.ExprSubscript || len(r.Elems) != 2 || r.Elems[0] == nil {
+		return nil
+	}
+	reg := r.Elems[0]
+	if reg.Kind != extract.ExprName || strings.Contains(reg.Name, ".") || reg.Scope == nil {
+		return nil
+	}
+	if k := r.Elems[1]; k != nil && (k.Kind == extract.ExprStr || k.Kind == extract.ExprNum) {
+		return nil // one fixed entry, not a dispatch by the model's choice
+	}
+	return reg
+}
+
+// methodNode is the node tool of a graph node given as a bound method of
+// an in-tree class instance (nodes = Nodes(); add_node("check",
+// nodes.check_email)): the method's code, read as a node function like
+// the file's own (extract graphMembers). nil for anything else.
+func (b *builder) methodNode(f *extract.File, a *extract.Agent, ref extract.ToolRef) *extract.Tool {
+	if ref.Node == "" || a.Graph == nil || ref.Expr == nil || ref.Expr.Kind != extract.ExprList || len(ref.Expr.Elems) != 1 {
+		return nil
+	}
+	el := ref.Expr.Elems[0]
+	if el == nil || el.Kind != extract.ExprName || !strings.Contains(el.Name, ".") {
+		return nil
+	}
+	fn := b.ix.boundMethod(el)
+	if fn == nil {
+		return nil
+	}
+	id := f.Path + "#" + a.Name + "." + ref.Node
+	if ct, ok := b.tools[id]; ok && ct.Src != nil {
+		return ct.Src
+	}
+	return &extract.Tool{ID: id, Name: ref.Node, Symbol: a.Name + "." + ref.Node, Framework: "langgraph",
+		Kind: extract.ToolNode, Func: fn, Loc: fn.Loc, NameLoc: fn.NameLoc}
 }
 
 // joinCompiles joins each compile() of a builder made in another file to
@@ -451,8 +565,9 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 			return ms
 		}
 		if len(e.Elems) == 2 && e.Name != "" && e.Elems[0] != nil && e.Elems[0].Kind == extract.ExprName && e.Elems[0].Name == e.Name {
-			// [t for t in kit.get_tools() if t.name in (...)]: the members of
-			// the iterable that the name test keeps.
+			// [t for t in tools], {t.name: t for t in tools}: the list's own
+			// elements; [t for t in kit.get_tools() if t.name in (...)]: the
+			// members the name test keeps.
 			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
 		}
 		return b.members(e.Elems[0], depth+1)

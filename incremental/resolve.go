@@ -553,9 +553,41 @@ func (ix *index) funcOf(e *extract.Expr) *extract.Func {
 	}
 	t, ok := ix.lookup(e.Scope, e.Name, 0)
 	if !ok {
-		return nil
+		return ix.boundMethod(e)
 	}
 	return ix.funcOfTarget(t)
+}
+
+// boundMethod is the method a name such as nodes.check_email denotes when
+// nodes holds an instance of an in-tree class (nodes = Nodes(), here or
+// at module level, the class here or imported): a graph node or tool given
+// as a bound method.
+func (ix *index) boundMethod(e *extract.Expr) *extract.Func {
+	head, m, ok := strings.Cut(e.Name, ".")
+	if !ok || strings.Contains(m, ".") {
+		return nil
+	}
+	b := lastDefining(e.Scope.Lookup(head))
+	if b == nil || b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprCall {
+		return nil
+	}
+	ty, isCall := strings.CutSuffix(b.Value.Type, "()")
+	if !isCall || ty == "" {
+		return nil
+	}
+	sc := b.Value.Scope
+	if sc == nil {
+		sc = e.Scope
+	}
+	cl := ix.instanceClass(sc, ty)
+	if cl == nil {
+		return nil
+	}
+	fn := ix.methodOf(cl, m, 0)
+	if fn == noCode {
+		return nil
+	}
+	return fn
 }
 
 // requalify implements effects.Resolver for calls on variables imported

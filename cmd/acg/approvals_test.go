@@ -46,9 +46,21 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/pos-dispatch-interrupt-other-tool", []string{
 			"missing-approval wrong_tool send_http", "rule-of-two wrong_tool send_http", "toxic-flow wrong_tool send_http"}},
 		{"langgraph/neg-set-dominance", nil},
+		{"langgraph/neg-set-dominance-multiline-router", nil},
+		{"langgraph/neg-langchain-react-in-node", nil},
+		{"langgraph/neg-method-nodes", nil},
+		{"langgraph/neg-dispatch-registry-imported-gated", nil},
+		{"langgraph/pos-dispatch-registry-imported", []string{
+			"missing-approval create_workflow run_sql", "rule-of-two create_workflow run_sql", "toxic-flow create_workflow run_sql"}},
+		{"deepagents/pos-subagents-from-factory", []string{
+			"missing-approval writer delete", "missing-approval writer edit_file", "missing-approval writer write_file",
+			"missing-approval writer.subagent delete", "missing-approval writer.subagent edit_file",
+			"missing-approval writer.subagent write_file", "rule-of-two writer delete", "rule-of-two writer.subagent delete"}},
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
+		{"langgraph/neg-fixed-step-input-field", nil},
+		{"langgraph/pos-fixed-step-model-field", []string{"rule-of-two responder forward", "toxic-flow responder forward"}},
 		{"mcpconfig/neg-vscode-confirms", nil},
 		{"mcpconfig/neg-desktop-confirms", nil},
 		{"mcpserver/neg-lowlevel-cursor-confirms", nil},
