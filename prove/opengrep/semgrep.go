@@ -354,6 +354,7 @@ func CoreSARIF(data []byte, root string, source func(string) []byte) (*gosarif.R
 		if t := res.Extra.Trace; t != nil {
 			var steps []*gosarif.ThreadFlowLocation
 			add := func(l coreLoc, msg string) {
+				msg += fmt.Sprintf(" @ '%s:%d'", filepath.ToSlash(l.Path), l.Start.Line) // as Opengrep writes its steps
 				steps = append(steps, &gosarif.ThreadFlowLocation{Location: cols.location(l, msg)})
 			}
 			for _, s := range traceLocs(t.Source) {
@@ -365,7 +366,11 @@ func CoreSARIF(data []byte, root string, source func(string) []byte) (*gosarif.R
 			sinks := traceLocs(t.Sink)
 			for i, s := range sinks {
 				if i == len(sinks)-1 {
-					add(s.loc, "Sink: '"+s.content+"'")
+					what := s.content
+					if callee := cols.callee(s.loc); callee != "" {
+						what = callee
+					}
+					add(s.loc, "Sink: '"+what+"'")
 				} else {
 					add(s.loc, "Call: '"+s.content+"'")
 				}
@@ -474,6 +479,49 @@ func (c colConverter) location(l coreLoc, msg string) *gosarif.Location {
 		loc.Message = &gosarif.Message{Text: &msg}
 	}
 	return loc
+}
+
+// callee names the call whose argument l is (requests.post for `data`
+// in requests.post(url, data=data)): the rules make an argument the sink,
+// and acg names a sink by its call, one finding per call site. "" when the
+// text before the argument is not a plain call.
+func (c colConverter) callee(l coreLoc) string {
+	src := c.bytesOf(l.Path)
+	off := l.Start.Offset
+	if src == nil || off <= 0 || off > len(src) {
+		return ""
+	}
+	depth := 0
+	for i := off - 1; i >= 0; i-- {
+		switch src[i] {
+		case ')', ']', '}':
+			depth++
+		case '[', '{':
+			if depth == 0 {
+				return ""
+			}
+			depth--
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			j := i
+			for j > 0 && (isIdent(src[j-1]) || src[j-1] == '.') {
+				j--
+			}
+			return string(src[j:i])
+		case '\n', '"', '\'':
+			if depth == 0 {
+				return "" // a string or another line before the call: unsure
+			}
+		}
+	}
+	return ""
+}
+
+func isIdent(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 func intp(i int) *int { return &i }
