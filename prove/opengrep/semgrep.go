@@ -357,10 +357,14 @@ func CoreSARIF(data []byte, root string, source func(string) []byte) (*gosarif.R
 				msg += fmt.Sprintf(" @ '%s:%d'", filepath.ToSlash(l.Path), l.Start.Line) // as Opengrep writes its steps
 				steps = append(steps, &gosarif.ThreadFlowLocation{Location: cols.location(l, msg)})
 			}
-			for _, s := range traceLocs(t.Source) {
+			srcs := traceLocs(t.Source)
+			for _, s := range srcs {
 				add(s.loc, "Source: '"+s.content+"'")
 			}
 			for _, v := range t.Intermediate {
+				if len(srcs) > 0 && v.Location == srcs[len(srcs)-1].loc {
+					continue // the source itself (a parameter is its own first variable)
+				}
 				add(v.Location, "Propagator : '"+v.Content+"'")
 			}
 			sinks := traceLocs(t.Sink)
