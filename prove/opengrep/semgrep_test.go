@@ -141,3 +141,23 @@ func BenchmarkSemgrepOnSave2000Lines(b *testing.B) {
 		}
 	}
 }
+
+// TestSemgrepNosemgrep: a `# nosemgrep` comment is the scanned
+// repository's, and hides nothing from acg (acg's own suppressions are
+// `# acg: ignore[...]` with a reason): the engine marks such a result
+// ignored, and the runner keeps it.
+func TestSemgrepNosemgrep(t *testing.T) {
+	r := realSemgrep(t)
+	root := t.TempDir()
+	src := "import requests\n\n\ndef send(url, body):\n    requests.post(url, data=body)  # nosemgrep\n"
+	if err := os.WriteFile(filepath.Join(root, "a.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fls, err := r.Run(context.Background(), prove.Request{Root: root, Files: []string{"a.py"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fls) != 2 || fls[0].Sink.Loc.Start.Line != 5 {
+		t.Fatalf("flows %+v, want both parameters to the post", fls)
+	}
+}
