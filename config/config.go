@@ -33,7 +33,7 @@ var Labels = []string{"untrusted_input", "reads_private", "network_egress", "wri
 var Severities = []string{"critical", "high", "medium", "low"}
 
 // Provers are the flow provers that can be configured.
-var Provers = []string{"builtin", "codeql", "opengrep"}
+var Provers = []string{"builtin", "codeql", "opengrep", "semgrep"}
 
 // Config is a parsed `.acg.yaml`. The zero value is the empty config.
 type Config struct {

@@ -100,7 +100,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad id", "suppressions:\n  - id: 151F58790175\n    reason: r\n", []string{`:2:9: id is not a finding id`}},
 		{"repeated key", "version: 1\nversion: 1\n", []string{`:2:1: key "version" is repeated`}},
 		{"pattern missing target", "chain_patterns:\n  - source: a\n    type: t\n", []string{`:2:5: a chain pattern needs target:`}},
-		{"unknown prover", "provers:\n  semgrep: true\n", []string{`:2:3: unknown key "semgrep" in provers (known: builtin, codeql, opengrep)`}},
+		{"unknown prover", "provers:\n  bandit: true\n", []string{`:2:3: unknown key "bandit" in provers (known: builtin, codeql, opengrep, semgrep)`}},
 		{"prover bad shorthand", "provers:\n  codeql: yes please\n", []string{`:2:11: provers.codeql must be true or false`}},
 		{"yaml syntax", "version: 1\nbad: [\n", []string{`.acg.yaml:2:1: invalid YAML: did not find expected node content`}},
 		{"yaml tab", "version: 1\n\tbad: 2\n", []string{`.acg.yaml:2:1: invalid YAML: found a tab character`}},

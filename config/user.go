@@ -18,13 +18,13 @@ import (
 const UserFileEnv = "ACG_CONFIG"
 
 // UserProvers are the provers whose programs the user config can name.
-var UserProvers = []string{"codeql", "opengrep"}
+var UserProvers = []string{"codeql", "opengrep", "semgrep"}
 
 // User is the user's own configuration file, outside any repository. It
 // holds what a scanned repository must never choose: the programs acg
 // runs. Only
 //
-//	provers: {opengrep: {path: …}, codeql: {path: …}}
+//	provers: {opengrep: {path: …}, semgrep: {path: …}, codeql: {path: …}}
 //
 // (and version: 1) may be written in it.
 type User struct {

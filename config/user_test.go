@@ -28,7 +28,7 @@ func TestParseUser(t *testing.T) {
 	}
 	for _, c := range []struct{ name, src, want string }{
 		{"repo keys", "tools: []\n", `unknown key "tools" in the user config (known: provers, version)`},
-		{"builtin", "provers: {builtin: true}\n", `unknown key "builtin" in provers (known: codeql, opengrep)`},
+		{"builtin", "provers: {builtin: true}\n", `unknown key "builtin" in provers (known: codeql, opengrep, semgrep)`},
 		{"rules", "provers: {opengrep: {rules: [x.yaml]}}\n", `unknown key "rules" in provers.opengrep (known: path)`},
 		{"empty", "provers: {opengrep: {path: ''}}\n", `provers.opengrep.path must not be empty`},
 	} {

@@ -29,7 +29,7 @@ import (
 // server ignored is said once (tellIgnored).
 func (f *folder) proverSettings() provers.Settings {
 	st := f.s.settingsNow()
-	ps := provers.Settings{Opengrep: st.ProverPaths["opengrep"], CodeQL: st.ProverPaths["codeql"], Flag: "the editor setting acg.proverPaths.%s"}
+	ps := provers.Settings{Opengrep: st.ProverPaths["opengrep"], Semgrep: st.ProverPaths["semgrep"], CodeQL: st.ProverPaths["codeql"], Flag: "the editor setting acg.proverPaths.%s"}
 	user, ignored, err := provers.UserConfig(f.root)
 	if err != nil {
 		f.s.logOnce(protocol.MessageTypeWarning, "user config\x00"+err.Error(), "%v (its prover paths are not used)", err)
@@ -131,16 +131,57 @@ func (f *folder) prover(name string) prove.Prover {
 	return p
 }
 
-// proveFile runs Opengrep on a saved file, cancelling its previous run.
+// patternProver returns the Opengrep-compatible engine the engine
+// setting chooses (provers.Pattern: auto is Opengrep, else Semgrep), or
+// nil; why it is missing is logged once.
+func (f *folder) patternProver() prove.Prover {
+	engine := f.s.settingsNow().Engine
+	ps := f.proverSettings()
+	if f.s.opts.Provers != nil {
+		var og, sg prove.Prover
+		for _, p := range f.s.opts.Provers(ps) {
+			switch p.Name() {
+			case "opengrep":
+				og = p
+			case "semgrep":
+				sg = p
+			}
+		}
+		switch {
+		case engine == "opengrep" || (engine == "" || engine == "auto") && og != nil && !ps.Off["opengrep"]:
+			return og
+		case engine == "semgrep" || (engine == "" || engine == "auto") && sg != nil && !ps.Off["semgrep"]:
+			return sg
+		}
+		return nil
+	}
+	r, missing, err := provers.Pattern(engine, ps)
+	name := "opengrep"
+	if engine == "semgrep" {
+		name = "semgrep"
+	}
+	for _, e := range append(missing, err) {
+		if e != nil {
+			f.s.logOnce(protocol.MessageTypeInfo, "prover\x00pattern\x00"+e.Error(), "%s is not used: %v", name, e)
+		}
+	}
+	if r == nil {
+		return nil
+	}
+	return r
+}
+
+// proveFile runs Opengrep (or Semgrep) on a saved file, cancelling its
+// previous run.
 func (f *folder) proveFile(rel string) {
 	if incremental.Kind(rel) != "python" {
 		return
 	}
-	p := f.prover("opengrep")
+	p := f.patternProver()
 	if p == nil {
 		return
 	}
-	f.external(p, rel, "acg: opengrep "+rel)
+	f.external(p, rel, "acg: "+p.Name()+" "+rel)
 }
 
 // proveTree runs CodeQL over the folder, cancelling its previous run.

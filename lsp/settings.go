@@ -22,7 +22,8 @@ import (
 //	  "severityThreshold": "low",                           // lowest severity shown
 //	  "debounceMs": 150,                                    // quiet time before analysing
 //	  "includeTests": false,                                // findings in test code at their own severity
-//	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "codeql": "/opt/codeql/codeql"}
+//	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "semgrep": "/usr/bin/semgrep", "codeql": "/opt/codeql/codeql"},
+//	  "engine": "auto"                                      // as acg scan --engine
 //	}
 //
 // proverPaths name the programs the server runs, with $ACG_OPENGREP /
@@ -35,6 +36,10 @@ type Settings struct {
 	Severity     string            `json:"severityThreshold,omitempty"`
 	DebounceMs   *int              `json:"debounceMs,omitempty"`
 	ProverPaths  map[string]string `json:"proverPaths,omitempty"`
+	// Engine chooses the provers as acg scan --engine does: on save,
+	// opengrep or semgrep runs that engine; auto ("") Opengrep when
+	// installed, else Semgrep; builtin and codeql run none on save.
+	Engine string `json:"engine,omitempty"`
 	// IncludeTests reports findings in test code at their own severity
 	// (acg scan --include-tests); by default they are information.
 	IncludeTests bool `json:"includeTests,omitempty"`

@@ -11,7 +11,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 name=${1:?usage: scripts/pyenv.sh NAME}
-req=$root/scripts/requirements/$name.txt
+# ACG_REQUIREMENTS names another folder of requirements files (the peers'
+# environments of scripts/peers.sh, which the tests never build).
+req=${ACG_REQUIREMENTS:-$root/scripts/requirements}/$name.txt
 [ -f "$req" ] || { echo "pyenv: no requirements file $req" >&2; exit 2; }
 venvs=${ACG_VENVS:-$root/.venvs}
 dir=$venvs/$name

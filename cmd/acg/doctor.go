@@ -14,6 +14,7 @@ func doctor(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("doctor", "[flags]", "Shows which flow provers are available, and their versions.", stdout, stderr)
 	var tools provers.Settings
 	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else provers.opengrep.path in the user config, else PATH)")
+	fs.StringVar(&tools.Semgrep, "semgrep", "", "path of the semgrep binary, the Opengrep-compatible engine when there is no opengrep (default: $ACG_SEMGREP, else provers.semgrep.path in the user config, else PATH)")
 	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else provers.codeql.path in the user config, else PATH)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -170,7 +170,7 @@ func TestUserNamesPrograms(t *testing.T) {
 	// The user's own file, when broken, stops the scan: it says which
 	// program the user meant.
 	bad := filepath.Join(t.TempDir(), "config.yaml")
-	writeFile0(t, bad, "provers: {semgrep: {path: /x}}\n", 0o644)
+	writeFile0(t, bad, "provers: {bandit: {path: /x}}\n", 0o644)
 	t.Setenv("ACG_CONFIG", bad)
 	var out, errb bytes.Buffer
 	if code := scan([]string{repo}, &out, &errb); code != exitUsage || !strings.Contains(errb.String(), "the user config is not valid:\n"+bad+":1:") {

@@ -46,12 +46,13 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	cedarOut := fs.String("cedar", "", "also write Cedar policies forbidding each finding's tool sequence to `FILE`")
 	baseline := fs.String("baseline", "", "report only findings whose ids are not in `FILE` (an earlier --format json or sarif output)")
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the nearest .acg.yaml")
-	engine := fs.String("engine", "auto", "flow provers to run, `ENGINE`: builtin, opengrep, codeql, or auto (builtin plus whatever is installed)")
+	engine := fs.String("engine", "auto", "flow provers to run, `ENGINE`: builtin, opengrep, semgrep, codeql, or auto (builtin plus whatever is installed: opengrep, else semgrep, and codeql)")
 	includeTests := fs.Bool("include-tests", false, "report findings in test code (tests/, test_*.py, *_test.py, conftest.py, *.test.ts, __tests__/) at their own severity; by default they are info and never fail the scan")
 	maxSize := sizeFlag(incremental.MaxFileSize)
 	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes; K, M and G suffixes are binary units")
 	var tools provers.Settings
 	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else provers.opengrep.path in the user config, else PATH)")
+	fs.StringVar(&tools.Semgrep, "semgrep", "", "path of the semgrep binary, the Opengrep-compatible engine when there is no opengrep (default: $ACG_SEMGREP, else provers.semgrep.path in the user config, else PATH)")
 	fs.StringVar(&tools.CodeQL, "codeql", "", "path of the codeql binary (default: $ACG_CODEQL, else provers.codeql.path in the user config, else PATH)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -75,7 +76,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if !slices.Contains(provers.Engines, *engine) {
-		fmt.Fprintf(stderr, "acg scan: --engine %q: want builtin, opengrep, codeql or auto\n", *engine)
+		fmt.Fprintf(stderr, "acg scan: --engine %q: want builtin, opengrep, semgrep, codeql or auto\n", *engine)
 		return exitUsage
 	}
 	r, err := scanRoot(*root, paths)

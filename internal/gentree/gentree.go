@@ -206,3 +206,14 @@ var chainKinds = []struct{ name, body string }{
     return subprocess.run(command, shell=True, capture_output=True, text=True).stdout
 `},
 }
+
+// ToolFile returns one tool module of at least lines lines (the blocks of
+// Write's tool modules, one after the other): the size of file the
+// language server's on-save provers are measured on.
+func ToolFile(lines int) string {
+	var b strings.Builder
+	for i := 0; strings.Count(b.String(), "\n") < lines; i++ {
+		b.WriteString(toolModule(i))
+	}
+	return b.String()
+}

@@ -61,9 +61,10 @@ type Client struct {
 
 // ProgressEvent is one $/progress notification.
 type ProgressEvent struct {
-	Token string
-	Kind  string
-	Title string
+	Token   string
+	Kind    string
+	Title   string
+	Message string
 }
 
 // Start runs a server for root (a workspace folder) and a client on the
@@ -402,12 +403,13 @@ func (c *Client) WorkDoneProgressCreate(_ context.Context, p *protocol.WorkDoneP
 
 func (c *Client) Progress(_ context.Context, p *protocol.ProgressParams) error {
 	var v struct {
-		Kind  string `json:"kind"`
-		Title string `json:"title"`
+		Kind    string `json:"kind"`
+		Title   string `json:"title"`
+		Message string `json:"message"`
 	}
 	_ = json.Unmarshal(p.Value, &v)
 	c.record(func() {
-		c.Events = append(c.Events, ProgressEvent{Token: fmt.Sprint(p.Token), Kind: v.Kind, Title: v.Title})
+		c.Events = append(c.Events, ProgressEvent{Token: fmt.Sprint(p.Token), Kind: v.Kind, Title: v.Title, Message: v.Message})
 	})
 	return nil
 }

@@ -1,9 +1,11 @@
-// Package opengrep runs Opengrep with acg's bundled taint rules (rules/,
-// embedded) and reads its SARIF paths: intra-file, inter-procedural
-// (--taint-intrafile), one file at a time on save. The binary is found on
-// PATH or given by a setting; it is run as an argument list, never through
-// a shell, with a timeout, and killed when the context ends (the file
-// changed again).
+// Package opengrep runs the Opengrep-compatible engine with acg's bundled
+// taint rules (rules/, embedded) and reads its SARIF paths, one file at a
+// time on save: Opengrep itself (intra-file, inter-procedural with
+// --taint-intrafile), or Semgrep CE, which Opengrep forked and which reads
+// the same rules (semgrep.go; intra-procedural only). The binary is found
+// on PATH or given by a setting; it is run as an argument list, never
+// through a shell, with a timeout, and killed with its process group when
+// the context ends (the file changed again).
 package opengrep
 
 import (
@@ -26,9 +28,11 @@ var bundled embed.FS
 // DefaultTimeout bounds one scan.
 const DefaultTimeout = 60 * time.Second
 
-// Runner runs one Opengrep binary.
+// Runner runs one Opengrep or Semgrep binary.
 type Runner struct {
-	Binary  string
+	Binary string
+	// Engine is EngineOpengrep ("" too) or EngineSemgrep.
+	Engine  string
 	Timeout time.Duration
 	// Extra are more rule files or directories (.acg.yaml provers.opengrep.rules),
 	// run beside the bundled rules.
@@ -47,19 +51,28 @@ func Find(setting string) (*Runner, error) {
 		if err != nil {
 			return nil, fmt.Errorf("opengrep: %w", err)
 		}
-		return &Runner{Binary: p}, nil
+		return &Runner{Binary: p, Engine: EngineOpengrep}, nil
 	}
 	p, err := exec.LookPath("opengrep")
 	if err != nil {
 		return nil, fmt.Errorf("opengrep: not found on PATH (install it or set its path)")
 	}
-	return &Runner{Binary: p}, nil
+	return &Runner{Binary: p, Engine: EngineOpengrep}, nil
 }
 
-func (r *Runner) Name() string { return "opengrep" }
+// Name is the engine's name: opengrep or semgrep.
+func (r *Runner) Name() string {
+	if r.Engine == EngineSemgrep {
+		return EngineSemgrep
+	}
+	return EngineOpengrep
+}
 
-// Version runs `opengrep --version`.
+// Version runs `opengrep --version` (Semgrep: its engine's -version).
 func (r *Runner) Version(ctx context.Context) (string, error) {
+	if r.Name() == EngineSemgrep {
+		return r.semgrepVersion(ctx)
+	}
 	out, err := proc.Run(ctx, "", 20*time.Second, nil, r.Binary, "--version")
 	if err != nil {
 		return "", err
@@ -98,6 +111,9 @@ func (r *Runner) Run(ctx context.Context, req prove.Request) ([]prove.Flow, erro
 	timeout := r.Timeout
 	if timeout == 0 {
 		timeout = DefaultTimeout
+	}
+	if r.Name() == EngineSemgrep {
+		return r.runSemgrep(ctx, req, rules, targets, timeout)
 	}
 	req.Report(prove.Progress{Prover: "opengrep", Message: "scanning " + strings.Join(targets, " "), Percent: -1})
 	out, err := proc.Run(ctx, req.Root, timeout, func(code int) bool { return code == 1 }, r.Binary, Args(rules, targets)...)

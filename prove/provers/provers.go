@@ -21,17 +21,21 @@ import (
 	"github.com/acg-dev/acg/prove/opengrep"
 )
 
-// Engines are the values of --engine.
-var Engines = []string{"builtin", "opengrep", "codeql", "auto"}
+// Engines are the values of --engine. opengrep and semgrep are the same
+// kind of engine (Opengrep forked Semgrep CE; one rule format): auto runs
+// Opengrep when it is installed, else Semgrep.
+var Engines = []string{"builtin", "opengrep", "semgrep", "codeql", "auto"}
 
 // Settings locate the external tools and what they read. The programs
-// come only from the user: Opengrep and CodeQL (a command-line flag or an
-// editor setting), else $ACG_OPENGREP / $ACG_CODEQL, else the user's config
+// come only from the user: Opengrep, Semgrep and CodeQL (a command-line
+// flag or an editor setting), else $ACG_OPENGREP / $ACG_SEMGREP /
+// $ACG_CODEQL, else the user's config
 // file (User), else PATH. A scanned repository's .acg.yaml never names a
 // program (FromConfig); it may switch provers off and add rule files from
 // inside the root.
 type Settings struct {
 	Opengrep string
+	Semgrep  string
 	CodeQL   string
 	// User is the user's config file, nil when there is none (UserConfig).
 	User *config.User
@@ -39,7 +43,9 @@ type Settings struct {
 	// format with the prover's name, "--%s" (the default) for the command
 	// line. It only words the messages.
 	Flag string
-	// OpengrepRules and CodeQLQueries run beside the bundled rules and packs.
+	// OpengrepRules and CodeQLQueries run beside the bundled rules and
+	// packs; OpengrepRules also when Semgrep is the engine (provers.opengrep
+	// and provers.semgrep rules both land here: one rule format).
 	OpengrepRules []string
 	CodeQLQueries []string
 	// Off names the provers auto leaves out.
@@ -91,7 +97,7 @@ func (s Settings) FromConfig(cfg *config.Config, root string) (Settings, []error
 			rules = append(rules, p)
 		}
 		switch name {
-		case "opengrep":
+		case "opengrep", "semgrep":
 			s.OpengrepRules = append(s.OpengrepRules, rules...)
 		case "codeql":
 			s.CodeQLQueries = append(s.CodeQLQueries, rules...)
@@ -129,7 +135,7 @@ func envVar(name string) string { return "ACG_" + strings.ToUpper(name) }
 // current directory: the provers start in the scan root, where a relative
 // program path would resolve to a file of the scanned repository.
 func (s Settings) program(name string) (prog, from string, err error) {
-	explicit := map[string]string{"opengrep": s.Opengrep, "codeql": s.CodeQL}[name]
+	explicit := map[string]string{"opengrep": s.Opengrep, "semgrep": s.Semgrep, "codeql": s.CodeQL}[name]
 	switch {
 	case explicit != "":
 		prog, from = explicit, "set by "+fmt.Sprintf(s.flagFormat(), name)
@@ -204,7 +210,8 @@ type Selection struct {
 	Missing []error
 }
 
-// Opengrep and CodeQL return the external provers when they can be found.
+// Opengrep, Semgrep and CodeQL return the external provers when they can
+// be found.
 func Opengrep(s Settings) (*opengrep.Runner, error) {
 	prog, from, err := s.program("opengrep")
 	if err != nil {
@@ -216,6 +223,65 @@ func Opengrep(s Settings) (*opengrep.Runner, error) {
 	}
 	r.Extra = s.OpengrepRules
 	return r, nil
+}
+
+// Semgrep is the Opengrep runner on a Semgrep CE (opengrep/semgrep.go).
+func Semgrep(s Settings) (*opengrep.Runner, error) {
+	prog, from, err := s.program("semgrep")
+	if err != nil {
+		return nil, err
+	}
+	r, err := opengrep.FindSemgrep(prog)
+	if err != nil {
+		return nil, s.notFound("semgrep", from, err)
+	}
+	r.Extra = s.OpengrepRules
+	return r, nil
+}
+
+// Pattern returns the Opengrep-compatible engine an engine choice runs:
+// for opengrep and semgrep that one (an error when it is missing); for
+// auto ("") Opengrep when installed, else Semgrep, skipping what the
+// settings switch off (nil, nil when neither is there: missing says why,
+// for an engine the repository's config asked for). builtin and codeql
+// run none.
+func Pattern(engine string, s Settings) (r *opengrep.Runner, missing []error, err error) {
+	switch engine {
+	case "opengrep":
+		r, err = Opengrep(s)
+		return r, nil, err
+	case "semgrep":
+		r, err = Semgrep(s)
+		return r, nil, err
+	case "auto", "":
+		var errs []error
+		asked := false
+		for _, name := range []string{"opengrep", "semgrep"} {
+			if s.Off[name] {
+				continue
+			}
+			asked = asked || s.Asked[name]
+			find := Opengrep
+			if name == "semgrep" {
+				find = Semgrep
+			}
+			r, err := find(s)
+			if err == nil {
+				return r, nil, nil
+			}
+			errs = append(errs, err)
+		}
+		if asked && len(errs) > 0 {
+			// One notice: either engine would have done.
+			err := errs[0]
+			if len(errs) == 2 {
+				err = fmt.Errorf("%w; Semgrep would do as well, and %v", errs[0], errs[1])
+			}
+			return nil, []error{err}, nil
+		}
+		return nil, nil, nil
+	}
+	return nil, nil, nil
 }
 
 func CodeQL(s Settings) (*codeql.Runner, error) {
@@ -246,8 +312,8 @@ func Select(engine string, s Settings) (Selection, error) {
 	switch engine {
 	case "builtin":
 		return Selection{Builtin: true}, nil
-	case "opengrep":
-		r, err := Opengrep(s)
+	case "opengrep", "semgrep":
+		r, _, err := Pattern(engine, s)
 		if err != nil {
 			return Selection{}, err
 		}
@@ -260,13 +326,11 @@ func Select(engine string, s Settings) (Selection, error) {
 		return Selection{External: []prove.Prover{r}, Strict: true}, nil
 	case "auto", "":
 		sel := Selection{Builtin: !s.Off["builtin"]}
-		if !s.Off["opengrep"] {
-			if r, err := Opengrep(s); err == nil {
-				sel.External = append(sel.External, r)
-			} else if s.Asked["opengrep"] {
-				sel.Missing = append(sel.Missing, err)
-			}
+		r, missing, _ := Pattern("auto", s)
+		if r != nil {
+			sel.External = append(sel.External, r)
 		}
+		sel.Missing = append(sel.Missing, missing...)
 		if !s.Off["codeql"] {
 			if r, err := CodeQL(s); err == nil {
 				sel.External = append(sel.External, r)
@@ -276,7 +340,7 @@ func Select(engine string, s Settings) (Selection, error) {
 		}
 		return sel, nil
 	}
-	return Selection{}, fmt.Errorf("unknown engine %q: want builtin, opengrep, codeql or auto", engine)
+	return Selection{}, fmt.Errorf("unknown engine %q: want builtin, opengrep, semgrep, codeql or auto", engine)
 }
 
 // Run runs the external provers of a selection over a whole snapshot, one
@@ -358,19 +422,39 @@ func Doctor(ctx context.Context, s Settings, version string, w io.Writer) {
 	if s.User != nil {
 		where = s.User.Path
 	}
-	fmt.Fprintf(w, "programs from: %s, $ACG_OPENGREP/$ACG_CODEQL, %s, then PATH; never from a repository's .acg.yaml\n",
-		fmt.Sprintf(s.flagFormat(), "opengrep")+"/"+fmt.Sprintf(s.flagFormat(), "codeql"), where)
+	fmt.Fprintf(w, "programs from: %s, $ACG_OPENGREP/$ACG_SEMGREP/$ACG_CODEQL, %s, then PATH; never from a repository's .acg.yaml\n",
+		fmt.Sprintf(s.flagFormat(), "opengrep")+"/"+fmt.Sprintf(s.flagFormat(), "semgrep")+"/"+fmt.Sprintf(s.flagFormat(), "codeql"), where)
 	fmt.Fprintf(w, "%-9s available  acg %s (embedded: intra-file, inter-procedural taint)\n", "builtin", version)
-	if r, err := Opengrep(s); err != nil {
+	og, err := Opengrep(s)
+	if err != nil {
 		fmt.Fprintf(w, "%-9s missing    %v\n", "opengrep", err)
 	} else {
-		report(ctx, w, r, r.Binary)
+		report(ctx, w, og, og.Binary)
 	}
-	if r, err := CodeQL(s); err != nil {
+	sg, err := Semgrep(s)
+	if err != nil {
+		fmt.Fprintf(w, "%-9s missing    %v\n", "semgrep", err)
+	} else {
+		report(ctx, w, sg, sg.Binary)
+	}
+	cq, err := CodeQL(s)
+	if err != nil {
 		fmt.Fprintf(w, "%-9s missing    %v\n", "codeql", err)
 	} else {
-		report(ctx, w, r, r.Binary)
+		report(ctx, w, cq, cq.Binary)
 	}
+	// What --engine auto runs: Opengrep, else Semgrep, as the pattern engine.
+	auto := []string{"builtin"}
+	switch {
+	case og != nil:
+		auto = append(auto, "opengrep")
+	case sg != nil:
+		auto = append(auto, "semgrep (no opengrep; flows within one function only)")
+	}
+	if cq != nil {
+		auto = append(auto, "codeql")
+	}
+	fmt.Fprintf(w, "auto runs: %s\n", strings.Join(auto, ", "))
 }
 
 func report(ctx context.Context, w io.Writer, p prove.Prover, path string) {

@@ -15,6 +15,7 @@ import (
 func TestSelect(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("ACG_OPENGREP", "")
+	t.Setenv("ACG_SEMGREP", "")
 	t.Setenv("ACG_CODEQL", "")
 	cases := []struct {
 		engine   string
@@ -81,14 +82,17 @@ func TestFromConfig(t *testing.T) {
 	}
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("ACG_OPENGREP", "")
+	t.Setenv("ACG_SEMGREP", "")
 	t.Setenv("ACG_CODEQL", "")
 	t.Setenv("ACG_CONFIG", filepath.Join(t.TempDir(), "none.yaml"))
 	sel, _ := Select("auto", s)
 	if sel.Builtin || len(sel.External) != 0 {
 		t.Errorf("auto: %+v", sel)
 	}
-	// Opengrep was asked for and is not installed: auto says what it needs.
-	if len(sel.Missing) != 1 || !strings.Contains(sel.Missing[0].Error(), "opengrep: not found on PATH; install it, or name it with --opengrep, $ACG_OPENGREP or provers.opengrep.path in ") {
+	// Opengrep was asked for and is not installed, nor is Semgrep, which
+	// would do: auto says what it needs, once.
+	if len(sel.Missing) != 1 || !strings.Contains(sel.Missing[0].Error(), "opengrep: not found on PATH; install it, or name it with --opengrep, $ACG_OPENGREP or provers.opengrep.path in ") ||
+		!strings.Contains(sel.Missing[0].Error(), "Semgrep would do as well, and semgrep: not found on PATH; install it, or name it with --semgrep, $ACG_SEMGREP or provers.semgrep.path in ") {
 		t.Errorf("missing: %v", sel.Missing)
 	}
 	if sel, _ := Select("builtin", s); !sel.Builtin {

@@ -113,8 +113,10 @@ func toolName(run *gosarif.Run) string {
 	}
 	n := strings.ToLower(run.Tool.Driver.Name)
 	switch {
-	case strings.Contains(n, "opengrep"), strings.Contains(n, "semgrep"):
+	case strings.Contains(n, "opengrep"):
 		return "opengrep"
+	case strings.Contains(n, "semgrep"): // Semgrep CE, the engine Opengrep forked
+		return "semgrep"
 	case strings.Contains(n, "codeql"):
 		return "codeql"
 	case n == builtinDriver:

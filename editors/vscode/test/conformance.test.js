@@ -72,7 +72,8 @@ const vscodeSettings = {
   enabledRules: [],
   severityThreshold: "low",
   debounceMs: 150,
-  proverPaths: { opengrep: "", codeql: "" },
+  proverPaths: { opengrep: "", semgrep: "", codeql: "" },
+  engine: "auto",
   trace: { server: "off" },
 };
 

@@ -28,6 +28,12 @@ const maxStderr = 4 << 10
 // tool that exits 1 when it finds something). When ctx ends first, the
 // process group is killed and ctx's error is returned.
 func Run(ctx context.Context, dir string, timeout time.Duration, okExit func(int) bool, bin string, args ...string) ([]byte, error) {
+	return RunEnv(ctx, dir, timeout, okExit, nil, bin, args...)
+}
+
+// RunEnv is Run with env added to acg's own environment (later entries
+// win): Semgrep is told never to phone home this way.
+func RunEnv(ctx context.Context, dir string, timeout time.Duration, okExit func(int) bool, env []string, bin string, args ...string) ([]byte, error) {
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
@@ -35,6 +41,9 @@ func Run(ctx context.Context, dir string, timeout time.Duration, okExit func(int
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stdout bytes.Buffer
 	stderr := &tail{max: maxStderr}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr

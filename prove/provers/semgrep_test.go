@@ -1,0 +1,208 @@
+package provers
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/acg-dev/acg/incremental"
+	"github.com/acg-dev/acg/prove"
+)
+
+// These tests run the real Semgrep CE engine (the pinned package that
+// scripts/pyenv.sh installs, $ACG_VENV_SEMGREP) with acg's bundled rules
+// on the fixtures, and read its output through prove/sarif.
+
+func realSemgrep(t testing.TB) Selection {
+	t.Helper()
+	venv := os.Getenv("ACG_VENV_SEMGREP")
+	if venv == "" {
+		t.Skip("ACG_VENV_SEMGREP is not set: run scripts/test.sh, or scripts/pyenv.sh semgrep and export ACG_VENV_SEMGREP=$PWD/.venvs/semgrep")
+	}
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the bundled rules are written there
+	r, err := Semgrep(Settings{Semgrep: filepath.Join(venv, "bin", "semgrep")})
+	if err != nil {
+		t.Fatalf("ACG_VENV_SEMGREP=%s: %v", venv, err)
+	}
+	return Selection{External: []prove.Prover{r}}
+}
+
+func load(t testing.TB, dir string) *incremental.Snapshot {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("../../testdata", dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, _, err := incremental.Load(context.Background(), root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+func semgrepFlows(t testing.TB, sel Selection, snap *incremental.Snapshot) []prove.Flow {
+	t.Helper()
+	fls, errs := sel.Run(context.Background(), snap, nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, fl := range fls {
+		if fl.Tool != "semgrep" || len(fl.Steps) < 2 || fl.Source.Loc.Start.Byte < 0 || fl.Sink.Loc.Start.Byte < 0 {
+			t.Fatalf("flow not read as a semgrep path with positions: %+v", fl)
+		}
+	}
+	return fls
+}
+
+// flowKey names a flow by file, kinds and the lines of its ends: the
+// engines place columns differently (a call or its argument), lines alike.
+func flowKey(fl *prove.Flow) string {
+	return fmt.Sprintf("%s %s>%s %d>%d", fl.Source.Loc.File, fl.SourceKind, fl.SinkKind, fl.Source.Loc.Start.Line, fl.Sink.Loc.Start.Line)
+}
+
+func keys(fls []prove.Flow, keep func(*prove.Flow) bool) map[string]bool {
+	out := map[string]bool{}
+	for i := range fls {
+		if keep == nil || keep(&fls[i]) {
+			out[flowKey(&fls[i])] = true
+		}
+	}
+	return out
+}
+
+// Why the engines disagree on a fixture's flow.
+const (
+	catalogue = "the call is in acg's catalogue (effects/rules.yaml: SDK clients such as Slack, Gmail, GitHub, LangChain tools, feedparser, aiohttp) and not in the bundled pattern rules, which name HTTP, mail, sockets, vector stores, files, SQL and commands"
+	interproc = "the flow crosses a function of the file; Semgrep CE's engine follows taint within one function (Opengrep's --taint-intrafile and the builtin engine follow calls in the file)"
+	fixedHost = "a parameter in the path of a GET to a fixed host: the builtin engine reads the host from the f-string and counts no egress (a read sends out only through a URL the caller picks); the rules see a parameter in the URL"
+	typedRecv = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
+)
+
+// engineDiffs is every flow one engine finds on the fixtures and the other
+// does not: fixture flow -> the engine that finds it, and why. A new
+// disagreement, or one that went away, fails the test: either a rule or
+// the builtin engine changed, and this table says which and why.
+var engineDiffs = map[string]struct{ engine, why string }{
+	"effects/neg-catalog-in-body/agent.py param>egress 14>16":                  {"builtin", catalogue},
+	"effects/neg-catalog-in-body/agent.py untrusted>return 16>17":              {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 39>41":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 58>60":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 64>66":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 76>78":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>write 32>34":                     {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>write 95>97":                     {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 20>21":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 21>21":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 48>48":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 54>54":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 85>85":                {"builtin", catalogue},
+	"langgraph/pos-module-alias/app/tools/mail.py untrusted>return 8>15":       {"builtin", interproc},
+	"openai-agents/pos-agents-as-tools/orchestrator.py param>egress 9>12":      {"builtin", catalogue},
+	"openai-agents/pos-agents-as-tools/orchestrator.py untrusted>return 12>13": {"builtin", catalogue},
+	"ops-desk/web.py param>egress 23>25":                                       {"builtin", catalogue},
+	"ops-desk/web.py untrusted>return 25>26":                                   {"builtin", catalogue},
+	"ops-desk/web.py untrusted>return 56>57":                                   {"builtin", catalogue},
+	"unrelated-names/mailbox.py untrusted>egress 9>14":                         {"builtin", interproc},
+	"effects/pos-typed-params/agent.py param>egress 23>24":                     {"semgrep", typedRecv},
+	"openai-agents/pos-lists-mutated/support.py param>egress 6>8":              {"semgrep", fixedHost},
+	"ops-desk/web.py param>egress 30>32":                                       {"semgrep", fixedHost},
+	"ops-desk/web.py param>egress 48>50":                                       {"semgrep", fixedHost},
+}
+
+// TestSemgrepFixtures runs the bundled rules on every Python fixture in
+// testdata/ (one Semgrep run over the whole tree) and compares the flows
+// with the builtin engine's: every difference is in engineDiffs.
+func TestSemgrepFixtures(t *testing.T) {
+	sel := realSemgrep(t)
+	snap := load(t, ".")
+	sg := keys(semgrepFlows(t, sel, snap), nil)
+	bi := keys(snap.Analyze().Flows, nil)
+	if len(sg) < 100 {
+		t.Fatalf("semgrep found %d flows on the fixtures: the rules did not run", len(sg))
+	}
+	var bad []string
+	for k := range bi {
+		d, listed := engineDiffs[k]
+		switch {
+		case !sg[k] && (!listed || d.engine != "builtin"):
+			bad = append(bad, "only builtin finds "+k)
+		case sg[k] && listed:
+			bad = append(bad, "both engines now find "+k+" (engineDiffs says only "+d.engine+")")
+		}
+	}
+	for k := range sg {
+		d, listed := engineDiffs[k]
+		switch {
+		case !bi[k] && (!listed || d.engine != "semgrep"):
+			bad = append(bad, "only semgrep finds "+k)
+		case bi[k] && listed && d.engine == "semgrep":
+			bad = append(bad, "both engines now find "+k)
+		}
+	}
+	for k, d := range engineDiffs {
+		if !bi[k] && !sg[k] {
+			bad = append(bad, "neither engine finds "+k+" (engineDiffs says "+d.engine+")")
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Errorf("builtin %d flows, semgrep %d; disagreements not in engineDiffs:\n%s", len(bi), len(sg), strings.Join(bad, "\n"))
+	}
+}
+
+func isAction(fl *prove.Flow) bool { return prove.IsAction(fl.SinkKind) }
+
+func toxic(res *incremental.Result) []string {
+	var out []string
+	for _, f := range res.Findings {
+		if f.Rule == "toxic-flow" {
+			out = append(out, f.ID+" "+f.Message)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestSemgrepInboxAndTraps: on the inbox demo Semgrep finds exactly the
+// builtin engine's flows, and with only its flows acg reports the same
+// toxic-flow findings. On the traps it stays quiet: names that merely
+// co-occur (unrelated-names), sinks written in comments, a docstring and a
+// string (neg-comment-sinks), and an approval gate before the sink
+// (inbox-fixed: interrupt() dominates requests.post).
+func TestSemgrepInboxAndTraps(t *testing.T) {
+	sel := realSemgrep(t)
+	snap := load(t, "inbox")
+	fls := semgrepFlows(t, sel, snap)
+	sg, bi := keys(fls, nil), keys(snap.Analyze().Flows, nil)
+	if fmt.Sprint(sg) != fmt.Sprint(bi) || len(sg) == 0 {
+		t.Errorf("inbox flows:\nsemgrep %v\nbuiltin %v", sg, bi)
+	}
+	got, want := toxic(snap.AnalyzeWith(fls, false)), toxic(snap.Analyze())
+	if len(want) == 0 || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("inbox toxic-flow findings:\nsemgrep only %v\nbuiltin      %v", got, want)
+	}
+	untrusted := func(fl *prove.Flow) bool { return fl.SourceKind == prove.SourceUntrusted }
+	for _, trap := range []struct {
+		dir, file string
+		none      func(*prove.Flow) bool // no such flow in file
+	}{
+		{"unrelated-names", "tools.py", untrusted},            // the agent's own tools read nothing untrusted
+		{"langgraph/neg-comment-sinks", "agent.py", isAction}, // every "sink" is in a comment or a string
+		{"inbox-fixed", "tools.py", isAction},                 // interrupt() before requests.post
+	} {
+		snap := load(t, trap.dir)
+		fls := semgrepFlows(t, sel, snap)
+		for k := range keys(fls, trap.none) {
+			if strings.HasPrefix(k, trap.file+" ") {
+				t.Errorf("%s: semgrep finds %s", trap.dir, k)
+			}
+		}
+		if got := toxic(snap.AnalyzeWith(fls, false)); len(got) > 0 {
+			t.Errorf("%s: toxic-flow with semgrep's flows: %v", trap.dir, got)
+		}
+	}
+}
