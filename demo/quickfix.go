@@ -257,24 +257,57 @@ func offset(text string, p protocol.Position, enc protocol.PositionEncodingKind)
 	return off, nil
 }
 
-// lineDiff shows the lines that changed, with a little context, for people.
+// lineDiff shows the lines that changed (a longest-common-subsequence
+// line diff), each hunk with a line of context, for people.
 func lineDiff(rel, a, b string) string {
-	x, y := strings.SplitAfter(a, "\n"), strings.SplitAfter(b, "\n")
-	p := 0
-	for p < len(x) && p < len(y) && x[p] == y[p] {
-		p++
+	x, y := strings.Split(strings.TrimSuffix(a, "\n"), "\n"), strings.Split(strings.TrimSuffix(b, "\n"), "\n")
+	// lcs[i][j] is the length of the LCS of x[i:] and y[j:].
+	lcs := make([][]int, len(x)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(y)+1)
 	}
-	s := 0
-	for s < len(x)-p && s < len(y)-p && x[len(x)-1-s] == y[len(y)-1-s] {
-		s++
+	for i := len(x) - 1; i >= 0; i-- {
+		for j := len(y) - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	type op struct {
+		kind byte // ' ', '-', '+'
+		text string
+		line int // in the new text
+	}
+	var ops []op
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case i < len(x) && j < len(y) && x[i] == y[j]:
+			ops = append(ops, op{' ', x[i], j + 1})
+			i, j = i+1, j+1
+		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
+			ops = append(ops, op{'+', y[j], j + 1})
+			j++
+		default:
+			ops = append(ops, op{'-', x[i], j + 1})
+			i++
+		}
 	}
 	var w strings.Builder
-	fmt.Fprintf(&w, "--- %s\n+++ %s (fixed)\n@@ line %d @@\n", rel, rel, p+1)
-	for _, l := range x[p : len(x)-s] {
-		w.WriteString("-" + strings.TrimRight(l, "\n") + "\n")
-	}
-	for _, l := range y[p : len(y)-s] {
-		w.WriteString("+" + strings.TrimRight(l, "\n") + "\n")
+	fmt.Fprintf(&w, "--- %s\n+++ %s (fixed)\n", rel, rel)
+	last := -2
+	for k, o := range ops {
+		near := func(d int) bool { return k+d >= 0 && k+d < len(ops) && ops[k+d].kind != ' ' }
+		if o.kind == ' ' && !near(-1) && !near(1) {
+			continue
+		}
+		if k != last+1 {
+			fmt.Fprintf(&w, "@@ line %d @@\n", o.line)
+		}
+		w.WriteString(string(o.kind) + o.text + "\n")
+		last = k
 	}
 	return w.String()
 }
