@@ -2,6 +2,7 @@ package pyrun_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -74,6 +75,7 @@ func TestFixturesAreRealPrograms(t *testing.T) {
 		}
 	}
 	verdicts := map[string][]pyrun.FileResult{}
+	var envNames []string
 	var missing []string
 	for _, v := range environments {
 		dir := os.Getenv(v)
@@ -91,15 +93,19 @@ func TestFixturesAreRealPrograms(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", v, err)
 		}
+		envNames = append(envNames, v)
 		for _, r := range res {
 			verdicts[r.File] = append(verdicts[r.File], r)
 		}
 	}
 	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
+			// A fixture is a real program when one pinned environment runs
+			// it: FastMCP v1 code (mcp.server.fastmcp) runs under mcp 1.x,
+			// which CrewAI's environment has, and not under mcp 2.
 			var ok bool
-			var skips []string
-			for _, r := range verdicts[f] {
+			var skips, fails []string
+			for i, r := range verdicts[f] {
 				switch r.Status {
 				case "ok":
 					ok = true
@@ -107,12 +113,21 @@ func TestFixturesAreRealPrograms(t *testing.T) {
 						t.Logf("stubbed (not frameworks, not installed): %s", strings.Join(r.Stubbed, ", "))
 					}
 				case "fail":
-					t.Errorf("%s", r.Detail)
+					fails = append(fails, fmt.Sprintf("%s: %s", envNames[i], r.Detail))
 				default:
 					skips = append(skips, r.Detail)
 				}
 			}
-			if !ok && !t.Failed() {
+			if ok {
+				for _, m := range fails {
+					t.Logf("runs in another environment; %s", m)
+				}
+				return
+			}
+			for _, m := range fails {
+				t.Error(m)
+			}
+			if !t.Failed() {
 				if len(missing) > 0 {
 					t.Skipf("%s; %s not set", strings.Join(skips, "; "), strings.Join(missing, ", "))
 				}

@@ -215,9 +215,12 @@ def check_calls(tree, module, path):
         except (TypeError, ValueError):
             continue
         try:
-            sig.bind(*[None] * len(node.args), **{k.arg: None for k in node.keywords})
+            # bind_partial: required arguments may come another way
+            # (CrewAI's config=...); unknown keywords and extra positionals
+            # are what a wrong API looks like.
+            sig.bind_partial(*[None] * len(node.args), **{k.arg: None for k in node.keywords})
         except TypeError as e:
-            problems.append(f"{where}: {'.'.join(parts)}{sig} rejects this call: {e}")
+            problems.append(f"{where}: {'.'.join(parts)}(...) rejects this call: {e}")
     return problems
 
 
@@ -242,6 +245,11 @@ def check(root, rel, compile_only):
     try:
         module = import_fixture(path)
         problems = check_calls(tree, module, path)
+    except ModuleNotFoundError as e:
+        # A framework another file of the fixture imports.
+        if e.name and top(e.name) in FRAMEWORKS and importlib.util.find_spec(top(e.name)) is None:
+            return "skip", "needs " + top(e.name)
+        return "fail", f"import failed: {type(e).__name__}: {e}"
     except BaseException as e:  # SystemExit from a fixture is a failure too
         tb = traceback.extract_tb(e.__traceback__)
         at = next((f"{os.path.relpath(fr.filename, root)}:{fr.lineno}: " for fr in reversed(tb)

@@ -1,7 +1,7 @@
 from pathlib import Path
 
 import requests
-from langchain.agents import AgentType, initialize_agent
+from langchain_classic.agents import AgentType, initialize_agent
 from langchain_core.tools import tool
 from langchain_openai import ChatOpenAI
 
