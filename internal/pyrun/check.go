@@ -21,10 +21,11 @@ type FileResult struct {
 // under the environment's frameworks, with no network, and checks every
 // framework call it makes against the framework's signature
 // (py/fixturecheck.py).
-// Files in compileOnly are scripts (a hook that reads its event from
-// stdin), only compiled.
-func (e Env) CheckFixtures(ctx context.Context, root string, files, compileOnly []string) ([]FileResult, error) {
-	req, err := json.Marshal(map[string]any{"root": root, "files": files, "compile_only": compileOnly})
+// Of the files in importsOnly (scripts whose body must not run here: a
+// hook that reads its event from stdin, a module that starts an MCP server
+// at import) only the imports run, and their framework calls are checked.
+func (e Env) CheckFixtures(ctx context.Context, root string, files, importsOnly []string) ([]FileResult, error) {
+	req, err := json.Marshal(map[string]any{"root": root, "files": files, "imports_only": importsOnly})
 	if err != nil {
 		return nil, err
 	}
