@@ -28,13 +28,12 @@ import (
 
 // Example is one agent the story runs.
 type Example struct {
-	Name      string // the framework runner (py/exploit.py): langgraph, openai-agents, langchain
-	Title     string
-	Fixture   string // directory under testdata
-	File      string // the agent's file in it
-	Attr      string // the agent's variable
-	Gate      string // what the quick fix adds, for people
-	Framework string
+	Name    string // the framework runner (py/exploit.py): langgraph, openai-agents, langchain
+	Title   string
+	Fixture string // directory under testdata
+	File    string // the agent's file in it
+	Attr    string // the agent's variable
+	Gate    string // what the quick fix adds, for people
 }
 
 // Examples are the stories acg tells, one per framework.
@@ -241,7 +240,7 @@ func (st *Story) Tell(ctx context.Context, ex Example) (*Result, error) {
 	}
 	fmt.Fprintf(w, "LEAKED: the canary secret reached the attacker's webhook\n")
 
-	fmt.Fprintf(w, "\n--- 3. the quick fix (a code action of acg's language server)\n")
+	fmt.Fprintf(w, "\n--- 3. the quick fix (a code action of acg's language server): %s\n", ex.Gate)
 	if res.Fixed, err = fix(ctx, dir, ex.File); err != nil {
 		return res, fmt.Errorf("quick fix: %w", err)
 	}

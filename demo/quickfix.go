@@ -107,7 +107,10 @@ func QuickFix(ctx context.Context, root, rel string) (*Fixed, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, _ = server.Shutdown(ctx), server.Exit(ctx)
+	// The session is over; the deferred close stops the server either way.
+	if err := server.Shutdown(ctx); err == nil {
+		_ = server.Exit(ctx)
+	}
 	return &Fixed{Title: fix.Title, Files: files, Diff: diff}, nil
 }
 

@@ -32,6 +32,7 @@ def _check(address):
             raise NetworkBlocked(f"acg test harness: network access to {host!r} is blocked")
 
 
+_sendto = socket.socket.sendto
 _connect = socket.socket.connect
 _connect_ex = socket.socket.connect_ex
 _getaddrinfo = socket.getaddrinfo
@@ -49,6 +50,14 @@ def connect_ex(self, address):
     return _connect_ex(self, address)
 
 
+def sendto(self, data, *args):
+    # sendto(data, address) or sendto(data, flags, address): a resolver's
+    # UDP query goes this way.
+    if self.family in (socket.AF_INET, socket.AF_INET6) and args:
+        _check(args[-1])
+    return _sendto(self, data, *args)
+
+
 def getaddrinfo(host, *args, **kwargs):
     if host is not None and not _allowed(host):
         raise NetworkBlocked(f"acg test harness: name lookup of {host!r} is blocked")
@@ -57,4 +66,5 @@ def getaddrinfo(host, *args, **kwargs):
 
 socket.socket.connect = connect
 socket.socket.connect_ex = connect_ex
+socket.socket.sendto = sendto
 socket.getaddrinfo = getaddrinfo
