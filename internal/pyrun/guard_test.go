@@ -54,3 +54,40 @@ func TestNetworkGuard(t *testing.T) {
 	case <-time.After(200 * time.Millisecond):
 	}
 }
+
+// TestFixtureCheckCatchesWrongAPI: calls into a framework that name an
+// attribute it lacks, or pass a keyword its signature refuses, fail the
+// check even inside a function body that the import never runs; an import
+// of a name the framework does not export fails the import.
+func TestFixtureCheckCatchesWrongAPI(t *testing.T) {
+	env, err := pyrun.FromEnvironment()
+	if err != nil {
+		t.Skip(err)
+	}
+	root := t.TempDir()
+	files := map[string]string{
+		"kwarg.py":   "from langgraph.types import interrupt\n\n\ndef tool(x):\n    return interrupt(valu=x)\n",
+		"attr.py":    "from langgraph.types import Command\n\n\ndef node(state):\n    return Command.goto_later('x')\n",
+		"import.py":  "from langchain.agents import initialize_agent\n",
+		"correct.py": "from langgraph.types import interrupt\n\n\ndef tool(x):\n    return interrupt(value=x)\n",
+	}
+	var names []string
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := env.CheckFixtures(ctx, root, names, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"kwarg.py": "rejects this call", "attr.py": "has no attribute 'goto_later'", "import.py": "cannot import name 'initialize_agent'", "correct.py": ""}
+	for _, r := range res {
+		if w := want[r.File]; w == "" && r.Status != "ok" || w != "" && (r.Status != "fail" || !strings.Contains(r.Detail, w)) {
+			t.Errorf("%s: %s %q; want %q", r.File, r.Status, r.Detail, w)
+		}
+	}
+}
