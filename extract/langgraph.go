@@ -134,7 +134,7 @@ func langgraphAgents(f *File) {
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
 			f.addAgent(a)
-		case qualIs(q, "create_react_agent", "langchain"):
+		case qualIs(q, "create_react_agent", "langchain", "langchain_classic"):
 			// LangChain's own ReAct constructor (langchain.agents): invoked
 			// by itself it runs its tools like LangGraph's; handed to an
 			// AgentExecutor, the executor is the agent (wrappedAgents).
@@ -144,7 +144,8 @@ func langgraphAgents(f *File) {
 				a.Tools = append(a.Tools, ToolRef{Expr: tl})
 			}
 			f.addAgent(a)
-		case qualIs(q, "initialize_agent", "langchain"):
+		// The legacy agents live in langchain_classic since LangChain 1.0.
+		case qualIs(q, "initialize_agent", "langchain", "langchain_classic"):
 			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
 			// the AgentExecutor that runs the tool loop.
 			a := &Agent{Framework: "langchain", Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
@@ -153,7 +154,7 @@ func langgraphAgents(f *File) {
 				a.Tools = append(a.Tools, ToolRef{Expr: tl})
 			}
 			f.addAgent(a)
-		case qualIs(q, "AgentExecutor", "langchain") || qualIs(q, "from_agent_and_tools", "langchain") && strings.Contains(q, "AgentExecutor."):
+		case qualIs(q, "AgentExecutor", "langchain", "langchain_classic") || qualIs(q, "from_agent_and_tools", "langchain", "langchain_classic") && strings.Contains(q, "AgentExecutor."):
 			// AgentExecutor(agent=runnable, tools=[...]): the runnable (from
 			// create_tool_calling_agent & co.) only picks the next step; the
 			// executor is the loop that runs the tools.

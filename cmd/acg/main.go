@@ -15,13 +15,14 @@ commands:
   scan [PATH ...]   analyse agent code and configs (acg scan --help)
   explain TOOL      show why each effect label of a tool was decided
   doctor            show which flow provers are available, and their versions
+  demo              run the exploit story: scan, exploit, quick fix, blocked, clean
   version           print the version
   help [COMMAND]    show this help, or a command's
 `
 
 // commands are the subcommands; each returns its exit status.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"scan": scan, "explain": explain, "doctor": doctor,
+	"scan": scan, "explain": explain, "doctor": doctor, "demo": demoCmd,
 }
 
 func main() { os.Exit(run0(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -13,7 +13,7 @@ NOTES = Path.home() / "notes.md"
 @tool
 def read_email(folder: str = "INBOX", limit: int = 5) -> str:
     """Read the newest messages in a mailbox folder."""
-    conn = imaplib.IMAP4_SSL(os.environ["IMAP_HOST"])
+    conn = imaplib.IMAP4_SSL(os.environ["IMAP_HOST"], int(os.environ.get("IMAP_PORT", "993")))
     conn.login(os.environ["IMAP_USER"], os.environ["IMAP_PASSWORD"])
     conn.select(folder)
     _, ids = conn.search(None, "ALL")

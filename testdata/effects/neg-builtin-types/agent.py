@@ -1,5 +1,5 @@
 from dataclasses import asdict, dataclass
-from typing import TypedDict
+from typing_extensions import TypedDict  # pydantic refuses typing.TypedDict before Python 3.12
 
 import attrs
 from pydantic import BaseModel

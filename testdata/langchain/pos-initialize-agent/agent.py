@@ -1,7 +1,7 @@
 from pathlib import Path
 
 import requests
-from langchain.agents import AgentType, initialize_agent
+from langchain_classic.agents import AgentType, initialize_agent
 from langchain_core.tools import tool
 from langchain_openai import ChatOpenAI
 
@@ -28,6 +28,6 @@ llm = ChatOpenAI(model="gpt-4o", temperature=0)
 research_agent = initialize_agent(
     [fetch, read_notes, send_http],
     llm,
-    agent=AgentType.ZERO_SHOT_REACT_DESCRIPTION,
+    agent=AgentType.STRUCTURED_CHAT_ZERO_SHOT_REACT_DESCRIPTION,  # ZERO_SHOT takes single-input tools only
     verbose=True,
 )

@@ -3,4 +3,4 @@ from langgraph.prebuilt import create_react_agent
 
 from .tools import relay
 
-relay_agent = create_react_agent("m", tools=[relay])
+relay_agent = create_react_agent("openai:gpt-4o-mini", tools=[relay])

@@ -5,4 +5,4 @@ from vendor_sdk.tools import crm_lookup
 
 from .local import summarize
 
-ops_agent = create_react_agent("m", tools=[ShellTool(), crm_lookup, summarize])
+ops_agent = create_react_agent("openai:gpt-4o-mini", tools=[ShellTool(), crm_lookup, summarize])
