@@ -25,6 +25,7 @@ type Lang string
 const (
 	LangPython   Lang = "python"
 	LangJSON     Lang = "json"
+	LangTOML     Lang = "toml"
 	LangMarkdown Lang = "markdown"
 	LangYAML     Lang = "yaml"
 	// LangText is a file read as text only (a hook script in shell or
