@@ -21,6 +21,7 @@ local function main()
     { 'proj/.zed/settings.json', 'json', true },
     { 'proj/.continue/mcpServers/fetch.yaml', 'yaml', true },
     { '.codeium/windsurf/mcp_config.json', 'json', true },
+    { 'plugins/web/.claude-plugin/plugin.json', 'json', true },
     { 'proj/config.toml', 'toml', false },
     { 'package.json', 'json', false },
     { 'proj/claude/settings.json', 'json', false },

@@ -28,6 +28,8 @@ export const documentSelector: DocumentSelector = [
   { scheme: "file", pattern: "**/.continue/**/*.{yaml,yml,json}" },
   { scheme: "file", pattern: "**/.claude/settings*.json" },
   { scheme: "file", pattern: "**/.claude/agents/*.md" },
+  { scheme: "file", pattern: "**/.claude-plugin/*.json" },
+  { scheme: "file", pattern: "**/hooks/hooks.json" },
   { scheme: "file", pattern: "**/.claude/hooks/**" },
   { scheme: "file", pattern: "**/.claude/**/*.{sh,bash,zsh,js,mjs,cjs,ts}" },
 ];
