@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"sort"
 	"strings"
@@ -303,9 +304,18 @@ func codexConfig(f *File, src []byte, c *Client) {
 				}
 			}
 		}
+		// newLaunch keeps names, and a value only when it is a boolean
+		// switch a server reads (GITHUB_READ_ONLY=1): never a secret.
 		env := map[string]string{}
-		for k := range tomlTable(v, "env") {
-			env[k] = "" // values are never kept
+		for k, x := range tomlTable(v, "env") {
+			switch x := x.(type) {
+			case string:
+				env[k] = x
+			case bool, int64, float64:
+				env[k] = fmt.Sprint(x)
+			default:
+				env[k] = ""
+			}
 		}
 		headers := map[string]string{}
 		for _, h := range []string{"http_headers", "env_http_headers"} {
@@ -547,7 +557,7 @@ func continueYAML(f *File, src []byte, c *Client) {
 		env := map[string]string{}
 		if en := yamlGet(e, "env"); en != nil && en.Kind == yaml.MappingNode {
 			for i := 0; i+1 < len(en.Content); i += 2 {
-				env[en.Content[i].Value] = ""
+				env[en.Content[i].Value] = en.Content[i+1].Value // newLaunch keeps switches only
 			}
 		}
 		s.Launch = newLaunch(transport, command, args, rawURL, env, nil)
