@@ -535,6 +535,15 @@ func continueYAML(f *File, src []byte, c *Client) {
 		if n := yamlGet(e, "name"); n != nil {
 			nameLoc = y.nodeLoc(n)
 		}
+		// "uses: owner/block" names a block on Continue's hub: its server
+		// is not in the tree, so its tools are unknown (fail closed).
+		uses := str("uses")
+		if name == "" && uses != "" {
+			name = uses
+			if n := yamlGet(e, "uses"); n != nil {
+				nameLoc = y.nodeLoc(n)
+			}
+		}
 		if name == "" {
 			f.Problems = append(f.Problems, Problem{Loc: nameLoc, Message: "mcpServers: an entry has no name"})
 			continue
@@ -559,6 +568,9 @@ func continueYAML(f *File, src []byte, c *Client) {
 			for i := 0; i+1 < len(en.Content); i += 2 {
 				env[en.Content[i].Value] = en.Content[i+1].Value // newLaunch keeps switches only
 			}
+		}
+		if uses != "" && command == "" && rawURL == "" {
+			transport, command = "hub", "continue-hub:"+uses
 		}
 		s.Launch = newLaunch(transport, command, args, rawURL, env, nil)
 		s.Launch.Dir = dir

@@ -158,6 +158,10 @@ func TestZedAndContinue(t *testing.T) {
 	if len(f.Client.Servers) != 1 || f.Client.Servers[0].NameLoc.Start.Line != 3 || len(f.Problems) != 1 {
 		t.Errorf("continue servers = %+v problems %+v", f.Client.Servers, f.Problems)
 	}
+	f = MCPConfig(".continue/config.yaml", []byte("mcpServers:\n  - uses: acme/search-mcp\n"))
+	if len(f.Problems) != 0 || len(f.Client.Servers) != 1 || f.Client.Servers[0].Launch.Command != "continue-hub:acme/search-mcp" {
+		t.Errorf("hub block = %+v problems %+v", f.Client.Servers, f.Problems)
+	}
 	if ClientWorkspace("continue", "app/.continue/mcpServers/x.yaml") != "app" || ClientWorkspace("continue", ".continue/config.yaml") != "." {
 		t.Errorf("continue workspace wrong")
 	}
