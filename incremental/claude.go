@@ -134,7 +134,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 		loc = primary.Claude.Permissions
 	case p.mcp != nil:
 		primary, loc = p.mcp, p.mcp.Client.Loc
-	case p.plugin != nil && len(p.plugin.Client.Servers) > 0:
+	case p.plugin != nil && p.plugin.Client != nil && len(p.plugin.Client.Servers) > 0: // nil when it does not parse
 		primary, loc = p.plugin, p.plugin.Client.Loc
 	case len(p.subagents) > 0:
 		primary = p.subagents[0]

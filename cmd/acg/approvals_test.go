@@ -97,6 +97,7 @@ func TestApprovalFixtures(t *testing.T) {
 		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
 		{"claudecode/neg-plugin-confirms", nil},
 		{"claudecode/neg-not-a-plugin", nil},
+		{"claudecode/neg-plugin-invalid", nil},
 		{"claudecode/pos-plugin-hook-allows", []string{
 			"missing-approval claude-code mcp__filesystem__edit_file", "missing-approval claude-code mcp__filesystem__move_file",
 			"missing-approval claude-code mcp__filesystem__write_file", "missing-approval claude-code mcp__slack__slack_post_message",
