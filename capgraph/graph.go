@@ -97,6 +97,9 @@ type Grant struct {
 	// one (a hook that can answer "allow"), so it is no unrestricted
 	// permission.
 	Partial bool
+	// Advice is the change, in the client's own terms, that brings the
+	// confirmation back (`"trust": false`, a stricter approval_policy).
+	Advice string
 }
 
 // Link is an agent-to-agent edge.
@@ -349,15 +352,5 @@ func (gr *Graph) Edges() []Edge {
 // client: vscode, cursor, claude-desktop, claude-code) is called in prose;
 // other frameworks are returned as they are.
 func ClientTitle(framework string) string {
-	switch framework {
-	case "vscode":
-		return "VS Code"
-	case "cursor":
-		return "Cursor"
-	case "claude-desktop":
-		return "Claude Desktop"
-	case "claude-code":
-		return "Claude Code"
-	}
-	return framework
+	return extract.ClientInfoOf(framework).Title
 }

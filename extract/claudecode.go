@@ -79,6 +79,7 @@ func hookHandler(project string, x *JSONValue) HookHandler {
 	switch typ {
 	case "", "command":
 		cmd, _ := x.Get("command").String()
+		cmd = strings.ReplaceAll(cmd, "${CLAUDE_PLUGIN_ROOT}", "${CLAUDE_PROJECT_DIR}")
 		return ParseHookCommand(project, cmd)
 	case "prompt", "agent":
 		// A model decides: no person is asked, and a model's "ok" only
@@ -143,6 +144,9 @@ func ClaudeProject(rel string) string {
 			}
 			return strings.Join(parts[:i], "/")
 		}
+	}
+	if ClaudePluginKind(rel) != "" {
+		return pluginRoot(rel) // a plugin's files belong to its root
 	}
 	return path.Dir(rel)
 }
@@ -211,25 +215,36 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 		cs.HooksOff = off.Bool
 	}
 	if hooks := root.Get("hooks"); hooks != nil && hooks.Kind == JSONObject {
-		if pre := hooks.Get("PreToolUse"); pre != nil && pre.Kind == JSONArray {
-			for _, h := range pre.Elems {
-				if h.Kind != JSONObject {
-					continue
-				}
-				inner := h.Get("hooks")
-				if inner == nil || inner.Kind != JSONArray || len(inner.Elems) == 0 {
-					continue // a matcher without handlers does nothing
-				}
-				matcher, _ := h.Get("matcher").String()
-				ch := &ClaudeHook{Event: "PreToolUse", Matcher: secret.Mask(matcher), Loc: d.valueLoc(h)}
-				for _, x := range inner.Elems {
-					ch.Handlers = append(ch.Handlers, hookHandler(ClaudeProject(rel), x))
-				}
-				cs.Hooks = append(cs.Hooks, ch)
-			}
-		}
+		cs.Hooks = claudeHooks(rel, d, hooks)
 	}
 	return f
+}
+
+// claudeHooks reads the PreToolUse hooks of a hooks object (settings,
+// a plugin's hooks/hooks.json or its plugin.json). A plugin's
+// ${CLAUDE_PLUGIN_ROOT} is its root, the project its files are read in.
+func claudeHooks(rel string, d jsonDoc, hooks *JSONValue) []*ClaudeHook {
+	var out []*ClaudeHook
+	pre := hooks.Get("PreToolUse")
+	if pre == nil || pre.Kind != JSONArray {
+		return nil
+	}
+	for _, h := range pre.Elems {
+		if h.Kind != JSONObject {
+			continue
+		}
+		inner := h.Get("hooks")
+		if inner == nil || inner.Kind != JSONArray || len(inner.Elems) == 0 {
+			continue // a matcher without handlers does nothing
+		}
+		matcher, _ := h.Get("matcher").String()
+		ch := &ClaudeHook{Event: "PreToolUse", Matcher: secret.Mask(matcher), Loc: d.valueLoc(h)}
+		for _, x := range inner.Elems {
+			ch.Handlers = append(ch.Handlers, hookHandler(ClaudeProject(rel), x))
+		}
+		out = append(out, ch)
+	}
+	return out
 }
 
 // moveToAsk computes the edits that move allow[i] into the ask array.

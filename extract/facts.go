@@ -25,6 +25,7 @@ type Lang string
 const (
 	LangPython   Lang = "python"
 	LangJSON     Lang = "json"
+	LangTOML     Lang = "toml"
 	LangMarkdown Lang = "markdown"
 	LangYAML     Lang = "yaml"
 	// LangText is a file read as text only (a hook script in shell or
@@ -63,6 +64,9 @@ type File struct {
 	// Claude holds a Claude Code settings file; Subagent a .claude/agents/*.md.
 	Claude   *ClaudeSettings `json:"-"`
 	Subagent *Subagent       `json:"-"`
+	// Plugin is set for a Claude Code plugin's plugin.json or a
+	// marketplace.json.
+	Plugin *ClaudePlugin `json:"-"`
 	// Crew holds CrewAI facts: crews, tasks, @CrewBase classes, tool hooks,
 	// and the agents/tasks of a YAML config file.
 	Crew *CrewFacts `json:"-"`

@@ -28,6 +28,14 @@ type Client struct {
 	// Terminal are the terminal commands the client runs without asking
 	// (VS Code chat.tools.terminal.autoApprove), after its deny entries.
 	Terminal []TerminalRule
+	// Mode is a client-wide setting that decides whether the client asks
+	// before MCP tools (Codex approval_policy, Zed tool_permissions).
+	Mode *ClientMode
+	// Sandbox is Codex's sandbox_mode as written, SandboxNetwork its
+	// sandbox_workspace_write.network_access.
+	Sandbox        string
+	SandboxLoc     Loc
+	SandboxNetwork bool
 }
 
 // TerminalRule is an entry of VS Code's chat.tools.terminal.autoApprove
@@ -202,6 +210,21 @@ func MCPClientOf(rel string) string {
 		return "vscode"
 	case base == "mcp.json" && dir == ".cursor":
 		return "cursor"
+	case base == "config.toml" && dir == ".codex":
+		return "codex"
+	case base == "settings.json" && dir == ".gemini":
+		return "gemini"
+	case base == "settings.json" && dir == ".zed":
+		return "zed"
+	case base == "mcp_config.json" && (dir == ".windsurf" || dir == ".codeium" || dir == "windsurf" && path.Base(path.Dir(path.Dir(rel))) == ".codeium"):
+		return "windsurf"
+	case base == "mcp.json" && dir == "mcp" && path.Base(path.Dir(path.Dir(rel))) == ".junie":
+		return "junie"
+	case dir == "mcpServers" && path.Base(path.Dir(path.Dir(rel))) == ".continue" &&
+		(strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".json")):
+		return "continue"
+	case (base == "config.yaml" || base == "config.yml") && dir == ".continue":
+		return "continue"
 	}
 	return ""
 }
@@ -210,13 +233,25 @@ func MCPClientOf(rel string) string {
 // Problem at its position; it never fails.
 func MCPConfig(rel string, src []byte) *File {
 	f := &File{Path: rel, Lang: LangJSON}
-	root := parseJSONFile(f, src)
 	client := &Client{Name: MCPClientOf(rel), Loc: Loc{File: rel, Start: Point{Line: 1, Col: 1}, End: Point{Line: 1, Col: 1}}}
 	f.Client = client
+	switch {
+	case client.Name == "codex":
+		f.Lang = LangTOML
+		codexConfig(f, src, client)
+		return f
+	case client.Name == "continue" && !strings.HasSuffix(rel, ".json"):
+		continueYAML(f, src, client)
+		return f
+	}
+	root := parseJSONFile(f, src)
 	if root == nil {
 		return f
 	}
 	d := jsonDoc{f, src}
+	if client.Name == "zed" {
+		zedSettings(d, root, client)
+	}
 	if client.Name == "vscode" && path.Base(rel) == "settings.json" {
 		client.Settings = true
 		for _, k := range vscodeAutoApprove {
@@ -236,6 +271,9 @@ func MCPConfig(rel string, src []byte) *File {
 	if servers == nil {
 		servers = root.Member("servers")
 	}
+	if servers == nil && client.Name == "zed" {
+		servers = root.Member("context_servers")
+	}
 	if servers == nil {
 		if mcp := root.Get("mcp"); mcp != nil { // VS Code settings style {"mcp": {"servers": …}}
 			servers = mcp.Member("servers")
@@ -249,10 +287,7 @@ func MCPConfig(rel string, src []byte) *File {
 		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(servers.Value), Message: secret.QuoteKey(servers.Key) + " must be an object of servers"})
 		return f
 	}
-	dir := path.Dir(rel)
-	if client.Name == "vscode" || client.Name == "cursor" {
-		dir = path.Dir(dir) // relative paths start at the workspace folder
-	}
+	dir := clientDir(client.Name, rel) // relative paths start at the workspace folder
 	for i := range servers.Value.Members {
 		m := &servers.Value.Members[i]
 		s := configServer(f, d, m, dir)
@@ -260,6 +295,9 @@ func MCPConfig(rel string, src []byte) *File {
 			client.Servers = append(client.Servers, s)
 			f.Servers = append(f.Servers, s)
 		}
+	}
+	if client.Name == "gemini" {
+		geminiSettings(f, d, root, client)
 	}
 	return f
 }
@@ -282,6 +320,13 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 	if rawURL == "" {
 		rawURL = str("serverUrl") // Windsurf
 	}
+	if rawURL == "" {
+		rawURL = str("httpUrl") // Gemini CLI (streamable HTTP)
+	}
+	zcmd, zargs, zenv, zed := zedCommand(v) // Zed's older {"command": {"path": …}}
+	if zed {
+		command = zcmd
+	}
 	if transport == "" {
 		transport = "stdio"
 		if rawURL != "" {
@@ -296,6 +341,9 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 		args = a.Strings()
 	}
 	env := stringMap(v.Get("env"))
+	if zed {
+		args, env = zargs, zenv
+	}
 	headers := stringMap(v.Get("headers"))
 	s.Launch = newLaunch(transport, command, args, rawURL, env, headers)
 	if cwd := str("cwd"); cwd != "" && !strings.Contains(cwd, "${") {

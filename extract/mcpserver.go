@@ -44,6 +44,10 @@ type MCPServer struct {
 	// the server's tools without asking (Cline autoApprove, Roo
 	// alwaysAllow, Gemini trust).
 	AutoApprove *AutoApprove
+	// Modes are client settings that decide, tool by tool, whether the
+	// client asks (Codex approval_mode), most specific first: the first
+	// that covers a tool decides, before AutoApprove and the client's.
+	Modes []*ClientMode
 }
 
 // AutoApprove is a setting that removes a client's confirmation before

@@ -28,6 +28,10 @@ type claudeProject struct {
 	settings  []*extract.File // shared first, then local
 	mcp       *extract.File
 	subagents []*extract.File
+	// A plugin's plugin.json (its inline servers are extra), and the
+	// files that count only when it is there (agents/*.md, hooks.json).
+	plugin     *extract.File
+	candidates []*extract.File
 }
 
 // claudePerms is the merged permission state of a project.
@@ -51,7 +55,19 @@ func (b *builder) resolveClaude(files []*extract.File) {
 		return p
 	}
 	for _, f := range files {
-		switch {
+		switch kind := extract.ClaudePluginKind(f.Path); {
+		case kind == "plugin" && f.Plugin != nil:
+			p := get(extract.ClaudeProject(f.Path))
+			p.plugin = f
+			if f.Claude != nil {
+				p.candidates = append(p.candidates, f)
+			}
+		case kind == "marketplace":
+			// Its plugins are read at their own paths.
+		case kind == "hooks" && f.Claude != nil, kind == "agent" && f.Subagent != nil:
+			p := get(extract.ClaudeProject(f.Path))
+			p.candidates = append(p.candidates, f)
+		case kind != "":
 		case f.Claude != nil:
 			p := get(extract.ClaudeProject(f.Path))
 			p.settings = append(p.settings, f)
@@ -61,6 +77,18 @@ func (b *builder) resolveClaude(files []*extract.File) {
 		case f.Client != nil && f.Client.Name == "claude-code":
 			p := get(extract.ClaudeProject(f.Path))
 			p.mcp = f
+		}
+	}
+	for _, p := range projects {
+		if p.plugin == nil {
+			continue // agents/ and hooks/ of a directory that is no plugin
+		}
+		for _, f := range p.candidates {
+			if f.Claude != nil {
+				p.settings = append(p.settings, f)
+			} else {
+				p.subagents = append(p.subagents, f)
+			}
 		}
 	}
 	dirs := make([]string, 0, len(projects))
@@ -106,6 +134,8 @@ func (b *builder) claudeProject(p *claudeProject) {
 		loc = primary.Claude.Permissions
 	case p.mcp != nil:
 		primary, loc = p.mcp, p.mcp.Client.Loc
+	case p.plugin != nil && p.plugin.Client != nil && len(p.plugin.Client.Servers) > 0: // nil when it does not parse
+		primary, loc = p.plugin, p.plugin.Client.Loc
 	case len(p.subagents) > 0:
 		primary = p.subagents[0]
 		loc = primary.Subagent.Loc
@@ -131,6 +161,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 		// for the tool (MCP tools of .mcp.json only).
 		auto *extract.AutoApprove
 		raw  string
+		file *extract.File // the config that starts the server
 	}
 	var all []ctool
 	builtinNode := func(name string) *capgraph.Tool {
@@ -164,15 +195,22 @@ func (b *builder) claudeProject(p *claudeProject) {
 	}
 	// Project MCP servers: mcp__<server>__<tool>.
 	servers := map[string]bool{}
+	var configs []*extract.File
 	if p.mcp != nil {
-		for _, sv := range p.mcp.Client.Servers {
+		configs = append(configs, p.mcp)
+	}
+	if p.plugin != nil && p.plugin.Client != nil {
+		configs = append(configs, p.plugin) // its inline mcpServers
+	}
+	for _, cf := range configs {
+		for _, sv := range cf.Client.Servers {
 			servers[sv.Name] = true
 			if perms.disabled[sv.Name] {
 				continue
 			}
 			for _, st := range b.serverTools(sv, "claude-code") {
 				name := mcpName("claude-code", sv.Name, st.raw)
-				all = append(all, ctool{name: name, tool: name, node: st.tool, loc: sv.NameLoc, auto: sv.AutoApprove, raw: st.raw})
+				all = append(all, ctool{name: name, tool: name, node: st.tool, loc: sv.NameLoc, auto: sv.AutoApprove, raw: st.raw, file: cf})
 				if st.tool.Kind == extract.ToolMCP { // code in the tree has roles of its own
 					b.aliasRoles(st.tool, name, "")
 				}
@@ -204,7 +242,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 		if !ok {
 			continue
 		}
-		autoApproved(&use, t.auto, t.raw, p.mcp, t.name)
+		autoApproved(&use, t.auto, t.raw, t.file, t.name)
 		if t.tool == "Agent" && t.spec == "" {
 			hasAgentTool = true
 		}
@@ -273,7 +311,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 				continue
 			}
 			if use, ok := b.claudeUse(ca, t.tool, t.spec, t.node, perms, mode, modeL, t.loc); ok {
-				autoApproved(&use, t.auto, t.raw, p.mcp, t.name)
+				autoApproved(&use, t.auto, t.raw, t.file, t.name)
 				b.uses = append(b.uses, use)
 			}
 		}

@@ -14,6 +14,11 @@ const (
 	KindClaudeSettings = "claude-settings"
 	KindClaudeAgent    = "claude-agent"
 	KindCrewYAML       = "crew-yaml"
+	// Claude Code plugins: plugin.json / marketplace.json, and the
+	// agents/*.md and hooks/hooks.json that count only beside a plugin.json.
+	KindClaudePlugin      = "claude-plugin"
+	KindClaudePluginAgent = "claude-plugin-agent"
+	KindClaudePluginHooks = "claude-plugin-hooks"
 	// KindHookScript is a script under .claude/ that a Claude Code hook
 	// can run (Python ones are KindPython and read the same way): only
 	// what it can answer is kept (extract/hooks.go).
@@ -29,6 +34,12 @@ func init() {
 			return KindClaudeSettings
 		case extract.ClaudeFileKind(rel) == "agent":
 			return KindClaudeAgent
+		case extract.ClaudePluginKind(rel) == "plugin" || extract.ClaudePluginKind(rel) == "marketplace":
+			return KindClaudePlugin
+		case extract.ClaudePluginKind(rel) == "agent":
+			return KindClaudePluginAgent
+		case extract.ClaudePluginKind(rel) == "hooks":
+			return KindClaudePluginHooks
 		case extract.CrewYAMLKind(rel) != "":
 			return KindCrewYAML
 		case extract.IsHookScript(rel):
@@ -43,6 +54,9 @@ func init() {
 	RegisterExtractor(KindClaudeSettings, noTree(extract.ClaudeSettingsFile))
 	RegisterExtractor(KindClaudeAgent, noTree(extract.ClaudeAgentFile))
 	RegisterExtractor(KindCrewYAML, noTree(extract.CrewYAML))
+	RegisterExtractor(KindClaudePlugin, noTree(extract.ClaudePluginFile))
+	RegisterExtractor(KindClaudePluginAgent, noTree(extract.ClaudePluginAgentFile))
+	RegisterExtractor(KindClaudePluginHooks, noTree(extract.ClaudeSettingsFile))
 	RegisterExtractor(KindHookScript, noTree(extract.HookScriptFile))
 	// Any Python file can be the script a hook runs (python3 x.py from
 	// anywhere in the tree), so each says what it can answer; the text is

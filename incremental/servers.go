@@ -341,6 +341,7 @@ func (b *builder) resolveClients(files []*extract.File) {
 			host[ws] = f
 		}
 	}
+	shared := map[string]*capgraph.Agent{}
 	for _, f := range files {
 		c := f.Client
 		if c == nil || c.Name == "claude-code" {
@@ -351,32 +352,74 @@ func (b *builder) resolveClients(files []*extract.File) {
 		if c.Name == "vscode" && host[ws] == f {
 			term = terminal[ws]
 		}
-		if len(c.Servers) == 0 && term == nil {
+		shell := codexShell(c)
+		if len(c.Servers) == 0 && term == nil && !shell {
 			continue
 		}
-		a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: c.Name, Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
-		ca := &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: c.Loc, Src: a}
-		b.agents[a] = ca
+		// Continue reads every block of .continue/mcpServers and the
+		// config's mcpServers into one agent: one agent per workspace.
+		var ca *capgraph.Agent
+		key := c.Name + "\x00" + extract.ClientWorkspace(c.Name, f.Path)
+		if c.Name == "continue" {
+			ca = shared[key]
+		}
+		if ca == nil {
+			a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: c.Name, Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
+			ca = &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: c.Loc, Src: a}
+			b.agents[a] = ca
+			shared[key] = ca
+		}
 		global, globalFile := c.AutoApprove, f.Path
 		if global == nil && c.Name == "vscode" {
 			if sf := settings[ws]; sf != nil {
 				global, globalFile = sf.Client.AutoApprove, sf.Path
 			}
 		}
+		info := extract.ClientInfoOf(c.Name)
 		for _, sv := range c.Servers {
 			for _, st := range b.serverTools(sv, c.Name) {
 				u := capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc}
+				var mode *extract.ClientMode
+				for _, m := range sv.Modes {
+					// Under a client-wide "never ask" (Codex approval_policy
+					// = "never") acg cannot tell that a tool's "prompt" still
+					// asks: only settings that remove questions count there.
+					if m.Ask && c.Mode != nil && !c.Mode.Ask && c.Mode.All {
+						continue
+					}
+					if m.Covers(st.raw) {
+						mode = m
+						break
+					}
+				}
 				switch {
+				case mode != nil && mode.Ask:
+					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: mode.Loc, All: true,
+						Detail: fmt.Sprintf("%s asks the user before it runs %s: %s = %q in %s", info.Title, st.tool.Name, mode.Key, mode.Value, f.Path)}}
+				case mode != nil:
+					u.Grants = []capgraph.Grant{modeGrant(mode, f.Path, st.tool.Name, info.Title)}
 				case sv.AutoApprove.Covers(st.raw):
-					u.Grants = []capgraph.Grant{autoGrant(sv.AutoApprove, f.Path, st.tool.Name)}
+					g := autoGrant(sv.AutoApprove, f.Path, st.tool.Name)
+					if c.Name == "gemini" && sv.AutoApprove.Key == "trust" {
+						g.Advice = fmt.Sprintf(`set "trust": false on server %q in %s, so Gemini CLI confirms each call`, sv.Name, f.Path)
+					}
+					u.Grants = []capgraph.Grant{g}
 				case global != nil:
 					u.Grants = []capgraph.Grant{autoGrant(global, globalFile, st.tool.Name)}
-				default:
+				case c.Mode != nil && !c.Mode.Ask && c.Mode.Covers(st.raw):
+					u.Grants = []capgraph.Grant{modeGrant(c.Mode, f.Path, st.tool.Name, info.Title)}
+				case info.Confirms:
 					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: sv.NameLoc, All: true,
-						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", capgraph.ClientTitle(c.Name), st.tool.Name)}}
+						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", info.Title, st.tool.Name)}}
+				default:
+					u.Grants = []capgraph.Grant{{Loc: sv.NameLoc, Advice: info.Keep,
+						Why: fmt.Sprintf("%s runs %s without asking: its documentation describes no confirmation before an MCP tool call", info.Title, st.tool.Name)}}
 				}
 				b.uses = append(b.uses, u)
 			}
+		}
+		if shell {
+			b.codexShellTool(ca, f)
 		}
 		if term != nil {
 			b.terminalTools(ca, term)
@@ -432,4 +475,39 @@ func autoGrant(a *extract.AutoApprove, file, tool string) capgraph.Grant {
 		why = fmt.Sprintf("%q in %s lets %s run without asking", a.Key, file, tool)
 	}
 	return capgraph.Grant{Loc: a.Loc, Why: why}
+}
+
+// modeGrant says which client mode lets a tool run without asking.
+func modeGrant(m *extract.ClientMode, file, tool, title string) capgraph.Grant {
+	why := fmt.Sprintf("%s = %q in %s lets %s run %s without asking", m.Key, m.Value, file, title, tool)
+	return capgraph.Grant{Loc: m.Loc, Why: why, Advice: m.Fix}
+}
+
+// codexShell reports whether Codex runs any shell command unasked with
+// the network open: approval_policy "never" and either sandbox_mode
+// "danger-full-access" or "workspace-write" with network_access = true.
+// Codex sandboxes the commands its model runs otherwise (no network), and
+// asks before leaving the sandbox under every other policy.
+func codexShell(c *extract.Client) bool {
+	if c.Name != "codex" || c.Mode == nil || c.Mode.Ask || !c.Mode.All {
+		return false
+	}
+	return c.Sandbox == "danger-full-access" || c.Sandbox == "workspace-write" && c.SandboxNetwork
+}
+
+// codexShellTool gives the Codex agent its shell tool, unscoped: any
+// command, unasked, with network (the Codex analogue of
+// bypassPermissions, reported as unrestricted-execution).
+func (b *builder) codexShellTool(ca *capgraph.Agent, f *extract.File) {
+	c := f.Client
+	l := c.SandboxLoc
+	if !l.Valid() {
+		l = c.Mode.Loc
+	}
+	t := &extract.Tool{ID: f.Path + "#shell", Name: "shell", Framework: "codex", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l,
+		Extra: map[string]string{"shell": "unscoped"}}
+	why := fmt.Sprintf("Codex's shell tool with %s = %q and sandbox_mode = %q in %s runs any command, with network, without asking", c.Mode.Key, c.Mode.Value, c.Sandbox, f.Path)
+	node := b.addResolved(t, effects.AnyCommand(why, l))
+	fix := `set approval_policy = "on-request" and sandbox_mode = "workspace-write" (network_access off) in .codex/config.toml`
+	b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: l, Grants: []capgraph.Grant{{Loc: l, Why: why, Advice: fix}}})
 }

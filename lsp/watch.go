@@ -10,8 +10,9 @@ import (
 // watchGlobs are the files whose changes on disk matter. The server also
 // watches with fsnotify; both paths end in Workspace.Refresh, which ignores
 // a file whose content did not change.
-// Files under .claude/ may be hook scripts in any language.
-var watchGlobs = []string{"**/*.py", "**/*.pyi", "**/*.json", "**/*.md", "**/*.yaml", "**/*.yml", "**/.claude/**"}
+// Files under .claude/ may be hook scripts in any language; *.toml is
+// Codex's .codex/config.toml.
+var watchGlobs = []string{"**/*.py", "**/*.pyi", "**/*.json", "**/*.md", "**/*.yaml", "**/*.yml", "**/*.toml", "**/.claude/**"}
 
 // registerWatchers asks the client to report file changes, when it can
 // register workspace/didChangeWatchedFiles dynamically.

@@ -75,6 +75,10 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Make Claude Code ask before %s: %s; remove that setting, or add %q to permissions.ask in .claude/settings.json.", t.Name, u.Grants[0].Why, t.Name)
 	case fw == "claude-code":
 		return fmt.Sprintf("Add %q to permissions.ask in .claude/settings.json (or a PreToolUse hook that asks) so Claude Code asks before it runs.", t.Name)
+	case ctor == "mcp-config" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "describes no confirmation"):
+		return fmt.Sprintf("%s has no confirmation to turn on for %s: %s.", capgraph.ClientTitle(fw), t.Name, u.Grants[0].Advice)
+	case ctor == "mcp-config" && len(u.Grants) > 0 && u.Grants[0].Advice != "":
+		return fmt.Sprintf("Make %s ask before %s: %s; %s.", capgraph.ClientTitle(fw), t.Name, u.Grants[0].Why, u.Grants[0].Advice)
 	case ctor == "mcp-config" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "every tool"):
 		return fmt.Sprintf("Turn the auto-approval off so %s confirms each tool call: %s.", capgraph.ClientTitle(fw), u.Grants[0].Why)
 	case ctor == "mcp-config" && len(u.Grants) > 0:

@@ -67,6 +67,26 @@ func TestApprovalFixtures(t *testing.T) {
 		{"mcpconfig/pos-vscode-auto-approve", []string{
 			"missing-approval vscode edit_file", "missing-approval vscode move_file", "missing-approval vscode write_file", "rule-of-two vscode fetch"}},
 		{"mcpconfig/pos-server-auto-approve", []string{"rule-of-two cursor fetch"}},
+		{"clients/neg-codex-confirms", nil},
+		{"clients/neg-codex-tool-prompt", nil},
+		{"clients/neg-gemini-confirms", nil},
+		{"clients/neg-gemini-excluded", nil},
+		{"clients/neg-zed-confirms", nil},
+		{"clients/neg-continue-confirms", nil},
+		{"clients/neg-junie-confirms", nil},
+		{"clients/pos-codex-never", []string{
+			"missing-approval codex edit_file", "missing-approval codex move_file", "missing-approval codex slack_post_message",
+			"missing-approval codex slack_reply_to_thread", "missing-approval codex write_file", "rule-of-two codex fetch"}},
+		{"clients/pos-codex-tool-approve", []string{"missing-approval codex slack_post_message", "rule-of-two codex slack_post_message"}},
+		{"clients/pos-codex-full-access", []string{"missing-approval codex shell", "rule-of-two codex shell", "unrestricted-execution codex shell"}},
+		{"clients/pos-gemini-trust", []string{
+			"missing-approval gemini slack_post_message", "missing-approval gemini slack_reply_to_thread", "rule-of-two gemini fetch"}},
+		{"clients/pos-windsurf", []string{
+			"missing-approval windsurf edit_file", "missing-approval windsurf move_file", "missing-approval windsurf slack_post_message",
+			"missing-approval windsurf slack_reply_to_thread", "missing-approval windsurf write_file", "rule-of-two windsurf fetch"}},
+		{"clients/pos-zed-allow", []string{
+			"missing-approval zed edit_file", "missing-approval zed move_file", "missing-approval zed slack_post_message",
+			"missing-approval zed slack_reply_to_thread", "missing-approval zed write_file", "rule-of-two zed fetch"}},
 		{"vscode/neg-terminal-readonly", nil},
 		{"vscode/neg-terminal-denied", nil},
 		{"vscode/pos-terminal-shell", []string{
@@ -87,6 +107,17 @@ func TestApprovalFixtures(t *testing.T) {
 		{"claudecode/pos-hook-unreadable", []string{"missing-approval claude-code Bash", "rule-of-two claude-code Bash"}},
 		{"claudecode/pos-hook-bash-only", []string{"rule-of-two claude-code WebFetch"}},
 		{"claudecode/pos-mcp-auto-approve", []string{"rule-of-two claude-code mcp__fetch__fetch"}},
+		{"claudecode/neg-plugin-confirms", nil},
+		{"claudecode/neg-not-a-plugin", nil},
+		{"claudecode/neg-plugin-invalid", nil},
+		{"claudecode/pos-plugin-hook-allows", []string{
+			"missing-approval claude-code mcp__filesystem__edit_file", "missing-approval claude-code mcp__filesystem__move_file",
+			"missing-approval claude-code mcp__filesystem__write_file", "missing-approval claude-code mcp__slack__slack_post_message",
+			"missing-approval claude-code mcp__slack__slack_reply_to_thread",
+			"missing-approval researcher mcp__filesystem__edit_file", "missing-approval researcher mcp__filesystem__move_file",
+			"missing-approval researcher mcp__filesystem__write_file", "missing-approval researcher mcp__slack__slack_post_message",
+			"missing-approval researcher mcp__slack__slack_reply_to_thread",
+			"rule-of-two claude-code mcp__fetch__fetch", "rule-of-two researcher mcp__fetch__fetch"}},
 		{"claudecode/neg-subagent-readonly-bash", nil},
 		{"claudecode/neg-mcp-named-server", nil},
 		{"claudecode/pos-mcp-named-server-unknown", []string{
@@ -181,6 +212,13 @@ func TestRemediationNamesTheFrameworksGate(t *testing.T) {
 		{"mcpconfig/pos-vscode-auto-approve", `"chat.tools.global.autoApprove"`, "interrupt("},
 		{"mcpconfig/pos-server-auto-approve", `"alwaysAllow"`, "interrupt("},
 		{"vscode/pos-terminal-shell", `"chat.tools.terminal.autoApprove"`, "interrupt("},
+		{"claudecode/pos-plugin-hook-allows", "permissions.ask", "approval_policy"},
+		{"clients/pos-codex-never", `set approval_policy = "on-request"`, "permissions.ask"},
+		{"clients/pos-codex-tool-approve", `set approval_mode = "prompt" under [mcp_servers.slack.tools.slack_post_message]`, "permissions.ask"},
+		{"clients/pos-codex-full-access", `sandbox_mode = "workspace-write"`, "permissions.ask"},
+		{"clients/pos-gemini-trust", `set "trust": false`, "permissions.ask"},
+		{"clients/pos-windsurf", "turn the tool off in the server's Tools settings in Windsurf", "permissions.ask"},
+		{"clients/pos-zed-allow", `{"default": "confirm"}`, "permissions.ask"},
 	} {
 		t.Run(tc.dir, func(t *testing.T) {
 			d := scanApprovals(t, "../../testdata/"+tc.dir)

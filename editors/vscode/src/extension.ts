@@ -13,15 +13,23 @@ import {
 import { renderGraph } from "./graphView";
 import { INSTALL_URL, missingServerMessage, resolveServerPath } from "./serverPath";
 
-// Files acg reads: agent code, MCP client configs, Claude Code settings,
+// Files acg reads: agent code, MCP client configs (Claude, VS Code, Cursor,
+// Codex, Gemini CLI, Windsurf, Zed, Continue, Junie), Claude Code settings,
 // subagents and the hook scripts they run. Must stay in step with
 // activationEvents in package.json.
 export const documentSelector: DocumentSelector = [
   { scheme: "file", language: "python" },
   { scheme: "file", pattern: "**/.mcp.json" },
   { scheme: "file", pattern: "**/mcp.json" },
+  { scheme: "file", pattern: "**/.codex/config.toml" },
+  { scheme: "file", pattern: "**/.gemini/settings.json" },
+  { scheme: "file", pattern: "**/mcp_config.json" },
+  { scheme: "file", pattern: "**/.zed/settings.json" },
+  { scheme: "file", pattern: "**/.continue/**/*.{yaml,yml,json}" },
   { scheme: "file", pattern: "**/.claude/settings*.json" },
   { scheme: "file", pattern: "**/.claude/agents/*.md" },
+  { scheme: "file", pattern: "**/.claude-plugin/*.json" },
+  { scheme: "file", pattern: "**/hooks/hooks.json" },
   { scheme: "file", pattern: "**/.claude/hooks/**" },
   { scheme: "file", pattern: "**/.claude/**/*.{sh,bash,zsh,js,mjs,cjs,ts}" },
 ];

@@ -74,7 +74,8 @@ test("activation without acg-lsp: commands registered, install link offered", as
 test("manifest: activation events cover every file kind the client selects", () => {
   const events = manifest.activationEvents;
   assert.ok(events.includes("onLanguage:python"));
-  for (const glob of ["**/.mcp.json", "**/mcp.json", "**/.claude/settings*.json", "**/.claude/agents/*.md"]) {
+  for (const glob of ["**/.mcp.json", "**/mcp.json", "**/.claude/settings*.json", "**/.claude/agents/*.md",
+    "**/.codex/config.toml", "**/.gemini/settings.json", "**/mcp_config.json", "**/.zed/settings.json"]) {
     assert.ok(events.includes(`workspaceContains:${glob}`), glob);
   }
   assert.equal(manifest.engines.vscode, "^" + require("@types/vscode/package.json").version, "engines.vscode matches @types/vscode");

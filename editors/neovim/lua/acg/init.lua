@@ -36,8 +36,16 @@ function M.wants(fname, filetype)
     return true
   end
   local base = fname:match('[^/]+$')
-  if base == '.mcp.json' or base == 'mcp.json' then
+  if base == '.mcp.json' or base == 'mcp.json' or base == 'mcp_config.json' then
     return true
+  end
+  -- Other clients' configs (Codex, Gemini CLI, Zed, Continue) and Claude
+  -- Code plugin manifests.
+  for _, pat in ipairs({ '%.claude%-plugin/[^/]+%.json$', '%.codex/config%.toml$', '%.gemini/settings%.json$', '%.zed/settings%.json$',
+    '%.continue/config%.ya?ml$', '%.continue/mcpServers/[^/]+%.ya?ml$', '%.continue/mcpServers/[^/]+%.json$' }) do
+    if fname:match('/' .. pat) or fname:match('^' .. pat) then
+      return true
+    end
   end
   if fname:match('/%.claude/settings[^/]*%.json$') or fname:match('^%.claude/settings[^/]*%.json$') then
     return true
