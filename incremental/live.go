@@ -21,8 +21,9 @@ import (
 // only what the change reaches (see Analyzer).
 //
 // An open document keeps its tree-sitter tree and is re-parsed incrementally:
-// each edit is applied with Tree.Edit to a copy of the previous tree (trees
-// in snapshots are never mutated) and the parser reuses the unchanged parts.
+// each edit is applied with Tree.Edit to a copy of the previous tree and the
+// parser reuses the unchanged parts. Files on disk and in snapshots keep no
+// tree (see File): only open documents are edited.
 type Workspace struct {
 	root string
 	an   Analyzer
@@ -143,17 +144,19 @@ func (w *Workspace) Open(ctx context.Context, rel string, version int32, text []
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	var f *File
+	// Disk files keep no tree: parse the document again for the tree its
+	// next edit re-parses from. When the text is the disk file's, those
+	// facts serve as they are.
+	f, tree, err := parseFile(ctx, rel, text, nil, MaxFileSize)
+	if err != nil {
+		return w.snap, err
+	}
 	if old := w.disk[rel]; old != nil && old.Skipped == "" && bytes.Equal(old.Src, text) {
-		f = withVersion(old, version) // the parse of the disk file serves as is
+		f = withVersion(old, version)
 	} else {
-		var err error
-		if f, err = NewFile(ctx, rel, text, nil); err != nil {
-			return w.snap, err
-		}
 		f.Version = version
 	}
-	w.docs[rel] = &doc{version: version, text: text, tree: f.Tree, file: f, good: !hasSyntaxError(f)}
+	w.docs[rel] = &doc{version: version, text: text, tree: tree, file: f, good: !f.syntaxError}
 	return w.swapLocked([]*File{f}, nil), nil
 }
 
@@ -172,7 +175,8 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 	text := d.text
 	var tree *sitter.Tree
 	if d.tree != nil {
-		tree = d.tree.Copy() // the old tree may belong to a snapshot
+		// A copy: an edit found invalid below leaves the tree as it was.
+		tree = d.tree.Copy()
 	}
 	for _, e := range edits {
 		if e.Start < 0 || e.End < e.Start || e.End > len(text) {
@@ -190,17 +194,17 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 		text = next
 	}
 	d.version, d.text = version, text
-	f, err := NewFile(ctx, rel, text, tree)
+	f, tree, err := parseFile(ctx, rel, text, tree, MaxFileSize)
 	if err != nil {
 		d.tree = nil // parse from scratch next time
 		return w.snap, false, err
 	}
 	f.Version = version
-	d.tree = f.Tree
-	if hasSyntaxError(f) && d.good {
+	d.tree = tree
+	if f.syntaxError && d.good {
 		return w.snap, false, nil
 	}
-	d.file, d.good = f, !hasSyntaxError(f)
+	d.file, d.good = f, !f.syntaxError
 	return w.swapLocked([]*File{f}, nil), true, nil
 }
 
@@ -357,11 +361,8 @@ func (w *Workspace) diskFile(rel string) *File {
 // withVersion is the same file as an editor version of it (its builtin
 // flows are proved again for the copy, once).
 func withVersion(f *File, v int32) *File {
-	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Tree: f.Tree, Facts: f.Facts, Skipped: f.Skipped, skipKind: f.skipKind, Version: v}
-}
-
-func hasSyntaxError(f *File) bool {
-	return f.Tree != nil && f.Tree.RootNode().HasError()
+	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Facts: f.Facts, Skipped: f.Skipped, skipKind: f.skipKind, Version: v,
+		syntaxError: f.syntaxError, comments: f.comments}
 }
 
 // treePoint is the tree-sitter point (row, byte column) of a byte offset.

@@ -22,11 +22,17 @@ type File struct {
 	Kind     string
 	Src      []byte
 	Hash     [32]byte
-	Tree     *sitter.Tree // Python only
 	Facts    *extract.File
 	Skipped  string // why the file was not extracted
 	skipKind string // the Warning kind of Skipped
 	Version  int32  // editor version; 0 for files read from disk
+
+	// The parse tree is not kept: it is most of a file's memory (tree-sitter's
+	// C heap), and once the facts are extracted only these two answers from
+	// it are still needed. The language server keeps the trees of open
+	// documents itself (Workspace), for the next incremental parse.
+	syntaxError bool      // the tree had an error node (Python only)
+	comments    []comment // comments that may hold an acg directive
 
 	// flows are the builtin prover's flows of this file, computed once and
 	// shared by every snapshot that holds the file (see analyze.go).
@@ -49,36 +55,45 @@ func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
 
 // NewFile parses and extracts one file. old, when given, is the previous
 // tree of the same file already edited with tree.Edit, so tree-sitter
-// re-parses only what changed.
+// re-parses only what changed. The new tree is dropped.
 func NewFile(ctx context.Context, rel string, src []byte, old *sitter.Tree) (*File, error) {
-	return newFile(ctx, rel, src, old, MaxFileSize)
+	f, _, err := parseFile(ctx, rel, src, old, MaxFileSize)
+	return f, err
 }
 
-func newFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, limit int64) (*File, error) {
+// SyntaxError reports whether the file's parse tree had an error node.
+func (f *File) SyntaxError() bool { return f.syntaxError }
+
+// parseFile is NewFile that also returns the tree (nil for files that are
+// not Python or were skipped).
+func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, limit int64) (*File, *sitter.Tree, error) {
 	f := &File{Path: rel, Kind: Kind(rel), Src: src, Hash: hashOf(src)}
 	if why := checkContent(src, limit); why.kind != "" {
 		f.Skipped, f.skipKind = why.why, why.kind
-		return f, nil
+		return f, nil, nil
 	}
 	x := extractors[f.Kind]
 	if x == nil {
 		f.Skipped = "no extractor for this file"
-		return f, nil
+		return f, nil, nil
 	}
+	var tree *sitter.Tree
 	if f.Kind == "python" {
 		t, err := extract.ParsePython(ctx, src, old)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rel, err)
+			return nil, nil, fmt.Errorf("%s: %w", rel, err)
 		}
-		f.Tree = t
+		tree = t
+		f.syntaxError = t.RootNode().HasError()
 	}
-	facts, err := safeExtract(x, rel, src, f.Tree)
+	f.comments = comments(rel, src, tree)
+	facts, err := safeExtract(x, rel, src, tree)
 	if err != nil {
 		f.Skipped, f.skipKind = err.Error(), WarnExtraction
-		return f, nil
+		return f, tree, nil
 	}
 	f.Facts = facts
-	return f, nil
+	return f, tree, nil
 }
 
 // safeExtract turns a panic in an extractor into an error: one bad file
@@ -213,7 +228,7 @@ func LoadWith(ctx context.Context, root string, paths []string, opts LoadOptions
 					files[i] = &File{Path: rels[i], Kind: Kind(rels[i]), Skipped: why.why, skipKind: why.kind}
 					continue
 				}
-				f, err := newFile(ctx, rels[i], src, nil, limit)
+				f, _, err := parseFile(ctx, rels[i], src, nil, limit)
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
