@@ -11,6 +11,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/prove"
 )
 
@@ -42,6 +43,7 @@ type doc struct {
 	tree    *sitter.Tree // tree of text (nil when not parsed), for the next incremental parse
 	file    *File        // what snapshots hold for the document
 	good    bool         // file was extracted from text without syntax errors
+	cur     bool         // file was made from text (not an older text kept for its facts)
 }
 
 // Edit replaces the bytes [Start, End) of a document's text with Text.
@@ -156,7 +158,7 @@ func (w *Workspace) Open(ctx context.Context, rel string, version int32, text []
 	} else {
 		f.Version = version
 	}
-	w.docs[rel] = &doc{version: version, text: text, tree: tree, file: f, good: !f.syntaxError}
+	w.docs[rel] = &doc{version: version, text: text, tree: tree, file: f, good: !f.syntaxError, cur: true}
 	return w.swapLocked([]*File{f}, nil), nil
 }
 
@@ -193,18 +195,43 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 		}
 		text = next
 	}
+	oldText, oldTree := d.text, d.tree
 	d.version, d.text = version, text
-	f, tree, err := parseFile(ctx, rel, text, tree, MaxFileSize)
-	if err != nil {
-		d.tree = nil // parse from scratch next time
-		return w.snap, false, err
+	var f *File
+	if d.cur && d.good && d.file.Kind == "python" && d.file.extracted() && oldTree != nil && checkContent(text, MaxFileSize).kind == "" {
+		// Parse first: a comment edit needs no extraction now (see Shift).
+		t, err := extract.ParsePython(ctx, text, tree)
+		if err != nil {
+			d.tree, d.cur = nil, false
+			return w.snap, false, err
+		}
+		d.tree = t
+		f = &File{Path: rel, Kind: d.file.Kind, Src: text, Hash: hashOf(text), Version: version}
+		if sh, ok := commentEdit(oldText, text, oldTree, t); ok {
+			f.syntaxError, f.comments = d.file.syntaxError, comments(rel, text, t)
+			f.lazy = &lazyFacts{x: extractors[f.Kind], tree: t}
+			d.file = f
+			p := w.snap
+			n := w.swapLocked([]*File{f}, nil)
+			sh.Path = rel
+			n.shifted(p, sh)
+			return n, true, nil
+		}
+		f.extractFrom(extractors[f.Kind], t)
+	} else {
+		var err error
+		if f, tree, err = parseFile(ctx, rel, text, tree, MaxFileSize); err != nil {
+			d.tree, d.cur = nil, false // parse from scratch next time
+			return w.snap, false, err
+		}
+		f.Version = version
+		d.tree = tree
 	}
-	f.Version = version
-	d.tree = tree
 	if f.syntaxError && d.good {
+		d.cur = false
 		return w.snap, false, nil
 	}
-	d.file, d.good = f, !f.syntaxError
+	d.file, d.good, d.cur = f, !f.syntaxError, true
 	return w.swapLocked([]*File{f}, nil), true, nil
 }
 
@@ -361,8 +388,8 @@ func (w *Workspace) diskFile(rel string) *File {
 // withVersion is the same file as an editor version of it (its builtin
 // flows are proved again for the copy, once).
 func withVersion(f *File, v int32) *File {
-	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Facts: f.Facts, Skipped: f.Skipped, skipKind: f.skipKind, Version: v,
-		syntaxError: f.syntaxError, comments: f.comments}
+	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Skipped: f.Skipped, skipKind: f.skipKind, Version: v,
+		syntaxError: f.syntaxError, comments: f.comments, facts: f.facts, lazy: f.lazy}
 }
 
 // treePoint is the tree-sitter point (row, byte column) of a byte offset.

@@ -22,7 +22,6 @@ type File struct {
 	Kind     string
 	Src      []byte
 	Hash     [32]byte
-	Facts    *extract.File
 	Skipped  string // why the file was not extracted
 	skipKind string // the Warning kind of Skipped
 	Version  int32  // editor version; 0 for files read from disk
@@ -34,11 +33,46 @@ type File struct {
 	syntaxError bool      // the tree had an error node (Python only)
 	comments    []comment // comments that may hold an acg directive
 
+	// facts are the extracted facts, nil when extraction failed. A document
+	// edited only inside a comment is extracted when its facts are first
+	// asked for (lazy): the language server republishes such an edit's
+	// diagnostics without them (see Snapshot.ShiftsSince).
+	facts *extract.File
+	lazy  *lazyFacts
+
 	// flows are the builtin prover's flows of this file, computed once and
 	// shared by every snapshot that holds the file (see analyze.go).
 	flowsOnce sync.Once
 	flows     []prove.Flow
 }
+
+// lazyFacts extracts a file on first use; copies of the File (an editor
+// version of it) share it.
+type lazyFacts struct {
+	once  sync.Once
+	x     Extractor
+	tree  *sitter.Tree // dropped once used
+	facts *extract.File
+}
+
+// Facts returns the file's facts, or nil when it was not extracted.
+func (f *File) Facts() *extract.File {
+	if l := f.lazy; l != nil {
+		l.once.Do(func() {
+			// An extractor that fails here did not fail on the text before
+			// the comment edit; the file then contributes nothing, as a
+			// failed extraction does, until it changes.
+			l.facts, _ = safeExtract(l.x, f.Path, f.Src, l.tree)
+			l.tree = nil
+		})
+		return l.facts
+	}
+	return f.facts
+}
+
+// extracted reports whether the file has facts, without extracting a lazy
+// one (whose text differs from an extracted one's only inside a comment).
+func (f *File) extracted() bool { return f.lazy != nil || f.facts != nil }
 
 // SkipKind is the Warning kind of Skipped (WarnTooLarge, WarnBinary, …), or
 // "" for a file that was extracted.
@@ -84,16 +118,22 @@ func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, li
 			return nil, nil, fmt.Errorf("%s: %w", rel, err)
 		}
 		tree = t
-		f.syntaxError = t.RootNode().HasError()
 	}
-	f.comments = comments(rel, src, tree)
-	facts, err := safeExtract(x, rel, src, tree)
+	f.extractFrom(x, tree)
+	return f, tree, nil
+}
+
+// extractFrom fills in what f keeps from its tree (nil for files other
+// than Python) and extracts its facts.
+func (f *File) extractFrom(x Extractor, tree *sitter.Tree) {
+	f.syntaxError = tree != nil && tree.RootNode().HasError()
+	f.comments = comments(f.Path, f.Src, tree)
+	facts, err := safeExtract(x, f.Path, f.Src, tree)
 	if err != nil {
 		f.Skipped, f.skipKind = err.Error(), WarnExtraction
-		return f, tree, nil
+		return
 	}
-	f.Facts = facts
-	return f, tree, nil
+	f.facts = facts
 }
 
 // safeExtract turns a panic in an extractor into an error: one bad file
@@ -118,6 +158,13 @@ type Snapshot struct {
 	once   sync.Once
 	result *Result
 	cfg    *config.Config // set by WithConfig
+
+	// A snapshot made by a comment edit (see ShiftsSince) records the run
+	// of such edits it ends: shiftSeqs[i] is the snapshot that shifts[i]
+	// was made from. Sequence numbers rather than snapshots, which would
+	// keep every text of the run alive.
+	shiftSeqs []uint64
+	shifts    []Shift
 }
 
 // NewSnapshot makes a snapshot from files.

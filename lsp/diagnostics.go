@@ -53,7 +53,7 @@ func (ms *mappers) get(rel string) *mapper {
 		return m
 	}
 	var m *mapper
-	if f := ms.a.snap.File(rel); f != nil && f.Src != nil {
+	if f := ms.a.texts().File(rel); f != nil && f.Src != nil {
 		m = newMapper(f.Src, ms.enc)
 	}
 	ms.m[rel] = m
@@ -64,7 +64,7 @@ func (ms *mappers) get(rel string) *mapper {
 // hold (it cannot happen for findings) falls back to line and column.
 func (ms *mappers) rangeOf(l extract.Loc) protocol.Range {
 	if m := ms.get(l.File); m != nil {
-		return m.rangeOf(l.Start.Byte, l.End.Byte)
+		return m.rangeOf(ms.a.offset(l.File, l.Start.Byte), ms.a.offset(l.File, l.End.Byte))
 	}
 	p := protocol.Position{Line: uint32(max(l.Start.Line-1, 0)), Character: uint32(max(l.Start.Col-1, 0))}
 	return protocol.Range{Start: p, End: p}
@@ -382,7 +382,7 @@ func (f *folder) publish(a *analysis) {
 			ds = []protocol.Diagnostic{} // [] clears; null would not
 		}
 		p := &protocol.PublishDiagnosticsParams{URI: f.uriOf(rel), Diagnostics: ds}
-		if file := a.snap.File(rel); file != nil && file.Version > 0 {
+		if file := a.texts().File(rel); file != nil && file.Version > 0 {
 			p.Version = protocol.NewOptional(file.Version)
 		}
 		h := payloadHash(p)
