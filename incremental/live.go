@@ -218,6 +218,19 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 			return n, true, nil
 		}
 		f.extractFrom(extractors[f.Kind], t)
+		// Extracted again: when the facts are the old ones moved along (a
+		// docstring nobody reads, spaces inside a line), it is still a shift.
+		if f.Skipped == "" && !f.syntaxError && !d.file.syntaxError && d.file.Skipped == "" {
+			start, oldEnd, newEnd := diffSpan(oldText, text)
+			sh := Shift{Path: rel, Start: start, OldEnd: oldEnd, NewEnd: newEnd}
+			if sameComments(d.file.comments, f.comments, sh) && sameShifted(d.file.Facts(), f.facts, sh) {
+				d.file, d.good, d.cur = f, true, true
+				p := w.snap
+				n := w.swapLocked([]*File{f}, nil)
+				n.shifted(p, sh)
+				return n, true, nil
+			}
+		}
 	} else {
 		var err error
 		if f, tree, err = parseFile(ctx, rel, text, tree, MaxFileSize); err != nil {

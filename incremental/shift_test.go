@@ -129,3 +129,45 @@ func TestCommentEditShiftsFacts(t *testing.T) {
 		t.Fatal("an import added counts as a comment edit")
 	}
 }
+
+// TestSameFactsShift: an edit the extraction gives the same facts for,
+// moved along (a docstring, spaces at the end of a line), is a shift too;
+// one that changes a fact, or moves one to another line or column, is not.
+func TestSameFactsShift(t *testing.T) {
+	src := shiftSrc + `
+
+def helper(items):
+    """Scale the items."""
+    return [i * 2 for i in items]
+`
+	for _, c := range []struct {
+		name, from, to string
+		want           bool
+	}{
+		{"a helper's docstring", "Scale the", "Scale all the", true},
+		{"spaces at the end of a line", "items):\n", "items):   \n", true},
+		{"spaces inside a line, columns moved", "return [i * 2", "return [i  *  2", false},
+		{"a tool's docstring (no check reads it)", "Send body", "Send the body", true},
+		{"a statement without facts, lines below it moved", "    return [i", "    pass\n    return [i", false},
+		{"a call argument", "data=body", "data=url", false},
+		{"a callee", "requests.post", "requests.get", false},
+		{"a name", "def helper", "def helper2", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			w := NewWorkspace(t.TempDir(), nil)
+			s0, err := w.Open(ctx, "a.py", 1, []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := strings.Index(src, c.from)
+			s1, ok, err := w.Change(ctx, "a.py", 2, []Edit{{Start: at, End: at + len(c.from), Text: []byte(c.to)}})
+			if err != nil || !ok {
+				t.Fatalf("change: %v %v", ok, err)
+			}
+			if _, got := s1.ShiftsSince(s0); got != c.want {
+				t.Fatalf("ShiftsSince = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

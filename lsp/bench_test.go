@@ -2,6 +2,8 @@ package lsp_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -28,29 +30,65 @@ func benchWorkspace(b *testing.B) (string, string) {
 }
 
 // BenchmarkDidChangeToPublish measures the time from a didChange (one
-// character typed in a function of the 2,000-line agent module) to the
-// publishDiagnostics for that version, with the debounce set to 0 so that
-// the figure is the server's own work: incremental re-parse, extraction of
-// the file, the rebuild of the groups the change reaches, the checks, the
-// conversion and the write. It reports the median and p95.
+// character typed, then deleted again, in the middle of the 2,000-line agent
+// module) to the publishDiagnostics for that version, with the debounce set
+// to 0 so that the figure is the server's own work. It reports the median
+// and p95 of three kinds of keystroke:
+//
+//   - comment: typed into a comment line of a helper. The server re-parses
+//     incrementally, sees the edit stays inside the comment and republishes
+//     its last analysis with the offsets moved (incremental.Shift): no
+//     extraction, no analysis.
+//   - docstring: typed into a helper's docstring: the file is extracted
+//     again, its group rebuilt, the checks run.
+//   - tool-fact: a digit typed into a call argument in a tool's body
+//     (json.dumps({"n": 57})): the tool's facts change; the same work.
 func BenchmarkDidChangeToPublish(b *testing.B) {
+	for _, c := range []struct {
+		name, marker string
+		at           int // where in the marker the character goes
+	}{
+		{"comment", "# scale each item", 10},
+		{"docstring", "Scale every item", 10},
+		{"tool-fact", `"n": `, 5},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchKeystroke(b, c.marker, c.at) })
+	}
+}
+
+func benchKeystroke(b *testing.B, marker string, in int) {
 	dir, rel := benchWorkspace(b)
+	// One helper in three gets a comment line under its docstring.
+	full := filepath.Join(dir, filepath.FromSlash(rel))
+	src, err := os.ReadFile(full)
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc := `    """Scale every item; a plain helper, not a tool."""` + "\n"
+	parts := strings.Split(string(src), doc)
+	for i := 1; i < len(parts); i += 3 {
+		parts[i] = "    # scale each item\n" + parts[i]
+	}
+	if err := os.WriteFile(full, []byte(strings.Join(parts, doc)), 0o644); err != nil {
+		b.Fatal(err)
+	}
 	c := lsptest.Start(b, dir, lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 0}, Timeout: time.Minute})
 	c.Initialize()
 	c.Open(rel)
 	c.WaitDiags(rel, version(1))
 	text := c.Text(rel)
-	at := strings.Index(text, "Scale every item") // inside a helper's docstring, mid-file
+	at := middle(text, marker)
 	if at < 0 {
-		b.Fatal("no edit point")
+		b.Fatalf("no %q to edit", marker)
 	}
+	at += in
 	pos := lsptest.PositionOf(text, at)
 	var lat []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var ch protocol.TextDocumentContentChangeEvent
 		if i%2 == 0 {
-			ch = lsptest.Edit(protocol.Range{Start: pos, End: pos}, "x")
+			ch = lsptest.Edit(protocol.Range{Start: pos, End: pos}, "7")
 		} else {
 			end := pos
 			end.Character++
@@ -64,6 +102,25 @@ func BenchmarkDidChangeToPublish(b *testing.B) {
 	b.StopTimer()
 	reportLatency(b, lat)
 }
+
+// middle is the offset of the occurrence of s nearest the middle of text
+// (-1 if none).
+func middle(text, s string) int {
+	best := -1
+	for off := 0; ; {
+		i := strings.Index(text[off:], s)
+		if i < 0 {
+			return best
+		}
+		at := off + i
+		if best < 0 || abs(at-len(text)/2) < abs(best-len(text)/2) {
+			best = at
+		}
+		off = at + 1
+	}
+}
+
+func abs(x int) int { return max(x, -x) }
 
 // BenchmarkInitialScan measures a server's first scan of the workspace:
 // initialize until the diagnostics of the 2,000-line module are published

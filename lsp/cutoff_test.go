@@ -21,10 +21,11 @@ import (
 )
 
 // TestCommentEditsEqualColdScanThroughLSP is the push-mode companion of
-// TestEditsEqualColdScanThroughLSP, weighted towards comment edits: typing
-// into comments and deleting from them (which the server answers by
-// republishing its last analysis with the offsets moved, without analysing),
-// mixed with comments added and real edits. After every step the last
+// TestEditsEqualColdScanThroughLSP, weighted towards the edits the server
+// answers by republishing its last analysis with the offsets moved, without
+// analysing: typing into comments and deleting from them, typing into
+// docstrings, spaces at the end of a line; mixed with comments added and
+// real edits. After every step the last
 // diagnostics published for every file must be those of a cold scan of the
 // same texts: position, code, id and every related location. Nothing but
 // publications is asked for, so a wrong shortcut is never repaired by a
@@ -109,6 +110,34 @@ func commentStep(t *testing.T, c *lsptest.Client, r *rand.Rand, p string, d *doc
 			if !utf8Start(old, at) {
 				return commentStep(t, c, r, p, d)
 			}
+		}
+	case k < 7 && strings.Contains(old, `"""`):
+		// Into a docstring, or spaces at the end of a line: extracted
+		// again, the same facts.
+		if r.Intn(2) == 0 {
+			var starts []int
+			for off := 0; ; {
+				i := strings.Index(old[off:], `"""`)
+				if i < 0 {
+					break
+				}
+				starts = append(starts, off+i+3)
+				off += i + 3
+			}
+			at := starts[r.Intn(len(starts))]
+			next, what = old[:at]+"Docs "+old[at:], "typed into a triple-quoted string"
+		} else {
+			var ends []int
+			for i := 0; i < len(old); i++ {
+				if old[i] == '\n' {
+					ends = append(ends, i)
+				}
+			}
+			if len(ends) == 0 {
+				return commentStep(t, c, r, p, d)
+			}
+			at := ends[r.Intn(len(ends))]
+			next, what = old[:at]+"  "+old[at:], "spaces at the end of a line"
 		}
 	case k < 8:
 		lines := strings.SplitAfter(old, "\n")
