@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -65,6 +66,30 @@ func (a *analysis) texts() *incremental.Snapshot {
 		return a.view
 	}
 	return a.snap
+}
+
+// touched lists, for an analysis moved along (view), the files whose
+// diagnostics may move: the shifted files and those of findings with a
+// step or related location in one.
+func (a *analysis) touched(st Settings) map[string]bool {
+	in := map[string]bool{}
+	for _, sh := range a.shifts {
+		in[sh.Path] = true
+	}
+	shifted := maps.Clone(in)
+	for _, fd := range a.findings(st) {
+		if in[fd.Loc.File] {
+			continue
+		}
+		for _, steps := range [][]policy.Step{fd.Steps, fd.Related} {
+			for _, s := range steps {
+				if shifted[s.Loc.File] {
+					in[fd.Loc.File] = true
+				}
+			}
+		}
+	}
+	return in
 }
 
 // offset moves a byte offset of snap's file rel to texts'.
