@@ -223,7 +223,7 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 		if f.Skipped == "" && !f.syntaxError && !d.file.syntaxError && d.file.Skipped == "" {
 			start, oldEnd, newEnd := diffSpan(oldText, text)
 			sh := Shift{Path: rel, Start: start, OldEnd: oldEnd, NewEnd: newEnd}
-			if sameComments(d.file.comments, f.comments, sh) && sameShifted(d.file.Facts(), f.facts, sh) {
+			if mayKeepFacts(oldText, text, oldTree, t, sh) && sameComments(d.file.comments, f.comments, sh) && sameShifted(d.file.Facts(), f.facts, sh) {
 				d.file, d.good, d.cur = f, true, true
 				p := w.snap
 				n := w.swapLocked([]*File{f}, nil)

@@ -3,6 +3,8 @@ package incremental
 import (
 	"reflect"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"github.com/acg-dev/acg/extract"
 )
 
@@ -42,6 +44,40 @@ func field(t reflect.Type, name string) int {
 		panic("extract." + t.Name() + " has no field " + name)
 	}
 	return f.Index[0]
+}
+
+// mayKeepFacts says whether an edit is worth comparing the facts for:
+// one that only changes spaces, or stays inside a string or a comment in
+// both texts. An edit of a name, a number or an operator changes the facts
+// (almost) always, and comparing a large file's facts costs milliseconds.
+func mayKeepFacts(old, new []byte, oldTree, newTree *sitter.Tree, sh Shift) bool {
+	if blank(old[sh.Start:sh.OldEnd]) && blank(new[sh.Start:sh.NewEnd]) {
+		return true
+	}
+	for _, side := range []struct {
+		tree *sitter.Tree
+		end  int
+	}{{oldTree, sh.OldEnd}, {newTree, sh.NewEnd}} {
+		n := smallestCovering(side.tree.RootNode(), sh.Start, side.end)
+		if n == nil {
+			return false
+		}
+		switch n.Type() {
+		case "string", "string_content", "comment":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // sameComments is sameShifted for the comments that may hold directives.

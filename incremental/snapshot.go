@@ -91,8 +91,19 @@ func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
 // tree of the same file already edited with tree.Edit, so tree-sitter
 // re-parses only what changed. The new tree is dropped.
 func NewFile(ctx context.Context, rel string, src []byte, old *sitter.Tree) (*File, error) {
-	f, _, err := parseFile(ctx, rel, src, old, MaxFileSize)
+	f, tree, err := parseFile(ctx, rel, src, old, MaxFileSize)
+	closeTree(tree)
 	return f, err
+}
+
+// closeTree frees a tree no one holds at once: tree-sitter's memory is C
+// memory, which the Go collector neither sees nor counts, so a finalizer
+// frees it only when some later collection happens to run, and a scan of
+// many files would reach its peak with thousands of dead trees.
+func closeTree(t *sitter.Tree) {
+	if t != nil {
+		t.Close()
+	}
 }
 
 // SyntaxError reports whether the file's parse tree had an error node.
@@ -275,7 +286,8 @@ func LoadWith(ctx context.Context, root string, paths []string, opts LoadOptions
 					files[i] = &File{Path: rels[i], Kind: Kind(rels[i]), Skipped: why.why, skipKind: why.kind}
 					continue
 				}
-				f, _, err := parseFile(ctx, rels[i], src, nil, limit)
+				f, tree, err := parseFile(ctx, rels[i], src, nil, limit)
+				closeTree(tree)
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
