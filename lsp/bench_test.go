@@ -157,6 +157,31 @@ func BenchmarkInitialScan(b *testing.B) {
 	reportLatency(b, lat)
 }
 
+// BenchmarkInitialScanRepo is BenchmarkInitialScan on a real tree:
+// ACG_BENCH_REPO names its directory (a checkout of
+// openai/openai-agents-python, 920 Python files, for docs/performance.md).
+// It measures initialize until the first publication of diagnostics.
+func BenchmarkInitialScanRepo(b *testing.B) {
+	dir := os.Getenv("ACG_BENCH_REPO")
+	if dir == "" {
+		b.Skip("ACG_BENCH_REPO is not set: no repository to scan")
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		c := lsptest.Start(b, dir, lsptest.Options{Caps: lsptest.RichCaps(), Server: lsp.Options{NoWatch: true}, Timeout: 5 * time.Minute})
+		c.Initialize()
+		c.Wait("the first diagnostics", func() bool { return len(c.Diags) > 0 })
+		lat = append(lat, time.Since(t0))
+		b.StopTimer()
+		c.Shutdown()
+		b.StartTimer()
+	}
+	b.StopTimer()
+	reportLatency(b, lat)
+}
+
 func reportLatency(b *testing.B, lat []time.Duration) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
