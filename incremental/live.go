@@ -209,7 +209,10 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 		f = &File{Path: rel, Kind: d.file.Kind, Src: text, Hash: hashOf(text), Version: version}
 		if sh, ok := commentEdit(oldText, text, oldTree, t); ok {
 			f.syntaxError, f.comments = d.file.syntaxError, comments(rel, text, t)
-			f.lazy = &lazyFacts{x: extractors[f.Kind], tree: t}
+			// Its own copy: the lazy extraction may run on an analysis
+			// goroutine while the next edit reads d.tree, and go-tree-sitter
+			// trees (their node caches) are not safe for that.
+			f.lazy = &lazyFacts{x: extractors[f.Kind], tree: t.Copy()}
 			d.file = f
 			p := w.snap
 			n := w.swapLocked([]*File{f}, nil)

@@ -171,3 +171,36 @@ def helper(items):
 		})
 	}
 }
+
+// TestLazyFactsWhileEditing: the lazy extraction of a comment edit's file
+// runs on an analysis goroutine while the next edits parse on; they must
+// not share a tree (go-tree-sitter trees are not safe for concurrent use;
+// run with -race).
+func TestLazyFactsWhileEditing(t *testing.T) {
+	ctx := context.Background()
+	w := NewWorkspace(t.TempDir(), nil)
+	if _, err := w.Open(ctx, "a.py", 1, []byte(shiftSrc)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *extract.File, 20)
+	text := shiftSrc
+	for v := int32(2); v < 22; v++ {
+		// Different comments in turn: each check walks the tree another way.
+		at := strings.Index(text, []string{"post it", "the reply", "tools of"}[v%3])
+		text = text[:at] + "x" + text[at:]
+		s, _, err := w.Change(ctx, "a.py", v, []Edit{{Start: at, End: at, Text: []byte("x")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := s.File("a.py")
+		if f.lazy == nil {
+			t.Fatalf("edit %d was not a comment edit", v)
+		}
+		go func() { done <- f.Facts() }()
+	}
+	for i := 0; i < 20; i++ {
+		if <-done == nil {
+			t.Fatal("a lazy extraction failed")
+		}
+	}
+}
