@@ -48,8 +48,8 @@ func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
 func (s *Snapshot) facts() []*extract.File {
 	var facts []*extract.File
 	for _, f := range s.Files() {
-		if f.Facts != nil {
-			facts = append(facts, f.Facts)
+		if f.Facts() != nil {
+			facts = append(facts, f.Facts())
 		}
 	}
 	return facts
@@ -62,8 +62,8 @@ func (s *Snapshot) finish(g *capgraph.Graph, external []prove.Flow, withBuiltin 
 	var problems []extract.Problem
 	var flows []prove.Flow
 	for _, f := range s.Files() {
-		if f.Facts != nil {
-			problems = append(problems, f.Facts.Problems...)
+		if f.Facts() != nil {
+			problems = append(problems, f.Facts().Problems...)
 			if withBuiltin {
 				flows = append(flows, f.builtinFlows()...)
 			}
@@ -85,7 +85,7 @@ func (f *File) builtinFlows() []prove.Flow {
 				f.flows = nil
 			}
 		}()
-		f.flows = builtin.Prove(f.Facts, f.Src, "")
+		f.flows = builtin.Prove(f.Facts(), f.Src, "")
 	})
 	return f.flows
 }

@@ -88,9 +88,9 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 	cur := map[string]*File{}
 	var all []*extract.File
 	for _, f := range s.Files() {
-		if f.Facts != nil {
+		if f.Facts() != nil {
 			cur[f.Path] = f
-			all = append(all, f.Facts)
+			all = append(all, f.Facts())
 		}
 	}
 	ix := newIndex(all)
@@ -102,15 +102,15 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 	for p, f := range a.files {
 		if cur[p] == nil {
 			changedNames[fileName(p)] = true
-			addModuleNames(changedNames, f.Facts)
-			joinedChanged = joinedChanged || joined(f.Facts)
+			addModuleNames(changedNames, f.Facts())
+			joinedChanged = joinedChanged || joined(f.Facts())
 		}
 	}
 	for p, f := range cur {
 		if a.files[p] == nil {
 			changedNames[fileName(p)] = true
-			addModuleNames(changedNames, f.Facts)
-			joinedChanged = joinedChanged || joined(f.Facts)
+			addModuleNames(changedNames, f.Facts())
+			joinedChanged = joinedChanged || joined(f.Facts())
 		}
 	}
 	var keep []*component
@@ -131,7 +131,7 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 	}
 	// A changed joined file rebuilds the joined group with it.
 	for _, f := range work {
-		if joined(f.Facts) {
+		if joined(f.Facts()) {
 			var rest []*component
 			for _, c := range keep {
 				if !c.joined {
@@ -290,7 +290,7 @@ func (a *Analyzer) build(ix *index, files map[string]*File) (r *run) {
 	}
 	facts := make([]*extract.File, 0, len(files))
 	for _, p := range sortedPaths(files) {
-		facts = append(facts, files[p].Facts)
+		facts = append(facts, files[p].Facts())
 	}
 	defer func() {
 		if v := recover(); v != nil {
@@ -336,7 +336,7 @@ func (r *run) groups(files map[string]*File) []map[string]*File {
 	joinedRoot := ""
 	for _, p := range sortedPaths(files) {
 		parent[p] = p
-		if joined(files[p].Facts) {
+		if joined(files[p].Facts()) {
 			if joinedRoot == "" {
 				joinedRoot = p
 			} else {
@@ -378,7 +378,7 @@ func (r *run) component(files map[string]*File) *component {
 	c := &component{names: map[string]bool{}, parts: r.parts}
 	for _, p := range sortedPaths(files) {
 		c.files = append(c.files, files[p])
-		c.joined = c.joined || joined(files[p].Facts)
+		c.joined = c.joined || joined(files[p].Facts())
 		for n := range r.names[p] {
 			c.names[n] = true
 		}

@@ -181,11 +181,8 @@ func (s *Snapshot) inlineIgnores() (map[string][]ignore, []*policy.Finding) {
 	valid := map[string][]ignore{}
 	var invalid []*policy.Finding
 	for _, f := range s.Files() {
-		if f.Src == nil || !bytes.Contains(f.Src, []byte("acg:")) {
-			continue
-		}
 		seen := map[string]int{}
-		for _, c := range comments(f) {
+		for _, c := range f.comments {
 			ig, ok, err := config.ParseIgnore(c.text)
 			if !ok {
 				continue
@@ -216,12 +213,12 @@ type comment struct {
 	loc  extract.Loc
 }
 
-// comments returns the comments that may hold an acg directive. Python
-// comments come from the parse tree (never a `#` inside a string); other
-// files with # comments (YAML, TOML) count whole comment lines only.
-func comments(f *File) []comment {
+// comments returns the comments of src that may hold an acg directive.
+// Python comments come from the parse tree (never a `#` inside a string);
+// other files with # comments (YAML, TOML) count whole comment lines only.
+// Files keep the answer rather than the tree (see File).
+func comments(path string, src []byte, tree *sitter.Tree) []comment {
 	var out []comment
-	src := f.Src
 	for off := 0; ; {
 		i := bytes.Index(src[off:], []byte("acg:"))
 		if i < 0 {
@@ -229,14 +226,14 @@ func comments(f *File) []comment {
 		}
 		at := off + i
 		off = at + 4
-		if f.Tree != nil {
+		if tree != nil {
 			ls := bytes.LastIndexByte(src[:at], '\n') + 1
 			pt := sitter.Point{Row: uint32(bytes.Count(src[:at], []byte("\n"))), Column: uint32(at - ls)}
-			n := f.Tree.RootNode().NamedDescendantForPointRange(pt, pt)
+			n := tree.RootNode().NamedDescendantForPointRange(pt, pt)
 			if n == nil || n.Type() != "comment" {
 				continue
 			}
-			out = append(out, comment{text: n.Content(src), loc: locOf(src, int(n.StartByte()), int(n.EndByte()), f.Path)})
+			out = append(out, comment{text: n.Content(src), loc: locOf(src, int(n.StartByte()), int(n.EndByte()), path)})
 			off = int(n.EndByte())
 			continue
 		}
@@ -249,7 +246,7 @@ func comments(f *File) []comment {
 		}
 		line := src[start:end]
 		if h := bytes.IndexByte(line, '#'); h >= 0 && len(bytes.TrimSpace(line[:h])) == 0 {
-			out = append(out, comment{text: string(bytes.TrimRight(line[h:], "\r")), loc: locOf(src, start+h, end, f.Path)})
+			out = append(out, comment{text: string(bytes.TrimRight(line[h:], "\r")), loc: locOf(src, start+h, end, path)})
 		}
 		off = end
 	}

@@ -54,8 +54,8 @@ func checkFile(t *testing.T, f *incremental.File) *incremental.File {
 	if strings.HasPrefix(f.Skipped, "extraction failed") {
 		t.Fatalf("%s: the extractor panicked: %s", f.Path, f.Skipped)
 	}
-	if f.Facts != nil {
-		builtin.Prove(f.Facts, f.Src, "")
+	if f.Facts() != nil {
+		builtin.Prove(f.Facts(), f.Src, "")
 	}
 	return f
 }

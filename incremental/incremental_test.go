@@ -121,10 +121,10 @@ func TestBadFilesAreSkippedWithWarnings(t *testing.T) {
 			t.Errorf("warnings %q lack %q", joined, want)
 		}
 	}
-	if f := s.File("broken.py"); f == nil || f.Facts == nil || len(f.Facts.Problems) == 0 {
+	if f := s.File("broken.py"); f == nil || f.Facts() == nil || len(f.Facts().Problems) == 0 {
 		t.Error("a file with a syntax error is extracted and its problem kept")
 	}
-	if s.File("ok.py").Facts == nil || len(s.File("ok.py").Facts.Tools) != 1 {
+	if s.File("ok.py").Facts() == nil || len(s.File("ok.py").Facts().Tools) != 1 {
 		t.Error("good files are unaffected")
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/prove"
 )
 
@@ -21,8 +22,9 @@ import (
 // only what the change reaches (see Analyzer).
 //
 // An open document keeps its tree-sitter tree and is re-parsed incrementally:
-// each edit is applied with Tree.Edit to a copy of the previous tree (trees
-// in snapshots are never mutated) and the parser reuses the unchanged parts.
+// each edit is applied with Tree.Edit to a copy of the previous tree and the
+// parser reuses the unchanged parts. Files on disk and in snapshots keep no
+// tree (see File): only open documents are edited.
 type Workspace struct {
 	root string
 	an   Analyzer
@@ -41,6 +43,7 @@ type doc struct {
 	tree    *sitter.Tree // tree of text (nil when not parsed), for the next incremental parse
 	file    *File        // what snapshots hold for the document
 	good    bool         // file was extracted from text without syntax errors
+	cur     bool         // file was made from text (not an older text kept for its facts)
 }
 
 // Edit replaces the bytes [Start, End) of a document's text with Text.
@@ -143,17 +146,19 @@ func (w *Workspace) Open(ctx context.Context, rel string, version int32, text []
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	var f *File
+	// Disk files keep no tree: parse the document again for the tree its
+	// next edit re-parses from. When the text is the disk file's, those
+	// facts serve as they are.
+	f, tree, err := parseFile(ctx, rel, text, nil, MaxFileSize)
+	if err != nil {
+		return w.snap, err
+	}
 	if old := w.disk[rel]; old != nil && old.Skipped == "" && bytes.Equal(old.Src, text) {
-		f = withVersion(old, version) // the parse of the disk file serves as is
+		f = withVersion(old, version)
 	} else {
-		var err error
-		if f, err = NewFile(ctx, rel, text, nil); err != nil {
-			return w.snap, err
-		}
 		f.Version = version
 	}
-	w.docs[rel] = &doc{version: version, text: text, tree: f.Tree, file: f, good: !hasSyntaxError(f)}
+	w.docs[rel] = &doc{version: version, text: text, tree: tree, file: f, good: !f.syntaxError, cur: true}
 	return w.swapLocked([]*File{f}, nil), nil
 }
 
@@ -172,7 +177,8 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 	text := d.text
 	var tree *sitter.Tree
 	if d.tree != nil {
-		tree = d.tree.Copy() // the old tree may belong to a snapshot
+		// A copy: an edit found invalid below leaves the tree as it was.
+		tree = d.tree.Copy()
 	}
 	for _, e := range edits {
 		if e.Start < 0 || e.End < e.Start || e.End > len(text) {
@@ -189,18 +195,59 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 		}
 		text = next
 	}
+	oldText, oldTree := d.text, d.tree
 	d.version, d.text = version, text
-	f, err := NewFile(ctx, rel, text, tree)
-	if err != nil {
-		d.tree = nil // parse from scratch next time
-		return w.snap, false, err
+	var f *File
+	if d.cur && d.good && d.file.Kind == "python" && d.file.extracted() && oldTree != nil && checkContent(text, MaxFileSize).kind == "" {
+		// Parse first: a comment edit needs no extraction now (see Shift).
+		t, err := extract.ParsePython(ctx, text, tree)
+		if err != nil {
+			d.tree, d.cur = nil, false
+			return w.snap, false, err
+		}
+		d.tree = t
+		f = &File{Path: rel, Kind: d.file.Kind, Src: text, Hash: hashOf(text), Version: version}
+		if sh, ok := commentEdit(oldText, text, oldTree, t); ok {
+			f.syntaxError, f.comments = d.file.syntaxError, comments(rel, text, t)
+			// Its own copy: the lazy extraction may run on an analysis
+			// goroutine while the next edit reads d.tree, and go-tree-sitter
+			// trees (their node caches) are not safe for that.
+			f.lazy = &lazyFacts{x: extractors[f.Kind], tree: t.Copy()}
+			d.file = f
+			p := w.snap
+			n := w.swapLocked([]*File{f}, nil)
+			sh.Path = rel
+			n.shifted(p, sh)
+			return n, true, nil
+		}
+		f.extractFrom(extractors[f.Kind], t)
+		// Extracted again: when the facts are the old ones moved along (a
+		// docstring nobody reads, spaces inside a line), it is still a shift.
+		if f.Skipped == "" && !f.syntaxError && !d.file.syntaxError && d.file.Skipped == "" {
+			start, oldEnd, newEnd := diffSpan(oldText, text)
+			sh := Shift{Path: rel, Start: start, OldEnd: oldEnd, NewEnd: newEnd}
+			if mayKeepFacts(oldText, text, oldTree, t, sh) && sameComments(d.file.comments, f.comments, sh) && sameShifted(d.file.Facts(), f.facts, sh) {
+				d.file, d.good, d.cur = f, true, true
+				p := w.snap
+				n := w.swapLocked([]*File{f}, nil)
+				n.shifted(p, sh)
+				return n, true, nil
+			}
+		}
+	} else {
+		var err error
+		if f, tree, err = parseFile(ctx, rel, text, tree, MaxFileSize); err != nil {
+			d.tree, d.cur = nil, false // parse from scratch next time
+			return w.snap, false, err
+		}
+		f.Version = version
+		d.tree = tree
 	}
-	f.Version = version
-	d.tree = f.Tree
-	if hasSyntaxError(f) && d.good {
+	if f.syntaxError && d.good {
+		d.cur = false
 		return w.snap, false, nil
 	}
-	d.file, d.good = f, !hasSyntaxError(f)
+	d.file, d.good, d.cur = f, !f.syntaxError, true
 	return w.swapLocked([]*File{f}, nil), true, nil
 }
 
@@ -357,11 +404,8 @@ func (w *Workspace) diskFile(rel string) *File {
 // withVersion is the same file as an editor version of it (its builtin
 // flows are proved again for the copy, once).
 func withVersion(f *File, v int32) *File {
-	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Tree: f.Tree, Facts: f.Facts, Skipped: f.Skipped, skipKind: f.skipKind, Version: v}
-}
-
-func hasSyntaxError(f *File) bool {
-	return f.Tree != nil && f.Tree.RootNode().HasError()
+	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Skipped: f.Skipped, skipKind: f.skipKind, Version: v,
+		syntaxError: f.syntaxError, comments: f.comments, facts: f.facts, lazy: f.lazy}
 }
 
 // treePoint is the tree-sitter point (row, byte column) of a byte offset.

@@ -52,7 +52,7 @@ func docJSON(t *testing.T, res *incremental.Result) string {
 func snapshotTexts(s *incremental.Snapshot) map[string][]byte {
 	out := map[string][]byte{}
 	for _, f := range s.Files() {
-		if f.Facts != nil {
+		if f.Facts() != nil {
 			out[f.Path] = f.Src
 		}
 	}
@@ -195,7 +195,7 @@ func runEdits(t *testing.T, root string, seed int64, steps int) {
 	check("load")
 	var paths []string
 	for _, f := range ws.Snapshot().Files() {
-		if f.Facts != nil {
+		if f.Facts() != nil {
 			paths = append(paths, f.Path)
 		}
 	}

@@ -22,17 +22,57 @@ type File struct {
 	Kind     string
 	Src      []byte
 	Hash     [32]byte
-	Tree     *sitter.Tree // Python only
-	Facts    *extract.File
 	Skipped  string // why the file was not extracted
 	skipKind string // the Warning kind of Skipped
 	Version  int32  // editor version; 0 for files read from disk
+
+	// The parse tree is not kept: it is most of a file's memory (tree-sitter's
+	// C heap), and once the facts are extracted only these two answers from
+	// it are still needed. The language server keeps the trees of open
+	// documents itself (Workspace), for the next incremental parse.
+	syntaxError bool      // the tree had an error node (Python only)
+	comments    []comment // comments that may hold an acg directive
+
+	// facts are the extracted facts, nil when extraction failed. A document
+	// edited only inside a comment is extracted when its facts are first
+	// asked for (lazy): the language server republishes such an edit's
+	// diagnostics without them (see Snapshot.ShiftsSince).
+	facts *extract.File
+	lazy  *lazyFacts
 
 	// flows are the builtin prover's flows of this file, computed once and
 	// shared by every snapshot that holds the file (see analyze.go).
 	flowsOnce sync.Once
 	flows     []prove.Flow
 }
+
+// lazyFacts extracts a file on first use; copies of the File (an editor
+// version of it) share it.
+type lazyFacts struct {
+	once  sync.Once
+	x     Extractor
+	tree  *sitter.Tree // dropped once used
+	facts *extract.File
+}
+
+// Facts returns the file's facts, or nil when it was not extracted.
+func (f *File) Facts() *extract.File {
+	if l := f.lazy; l != nil {
+		l.once.Do(func() {
+			// An extractor that fails here did not fail on the text before
+			// the comment edit; the file then contributes nothing, as a
+			// failed extraction does, until it changes.
+			l.facts, _ = safeExtract(l.x, f.Path, f.Src, l.tree)
+			l.tree = nil
+		})
+		return l.facts
+	}
+	return f.facts
+}
+
+// extracted reports whether the file has facts, without extracting a lazy
+// one (whose text differs from an extracted one's only inside a comment).
+func (f *File) extracted() bool { return f.lazy != nil || f.facts != nil }
 
 // SkipKind is the Warning kind of Skipped (WarnTooLarge, WarnBinary, …), or
 // "" for a file that was extracted.
@@ -49,36 +89,62 @@ func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
 
 // NewFile parses and extracts one file. old, when given, is the previous
 // tree of the same file already edited with tree.Edit, so tree-sitter
-// re-parses only what changed.
+// re-parses only what changed. The new tree is dropped.
 func NewFile(ctx context.Context, rel string, src []byte, old *sitter.Tree) (*File, error) {
-	return newFile(ctx, rel, src, old, MaxFileSize)
+	f, tree, err := parseFile(ctx, rel, src, old, MaxFileSize)
+	closeTree(tree)
+	return f, err
 }
 
-func newFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, limit int64) (*File, error) {
+// closeTree frees a tree no one holds at once: tree-sitter's memory is C
+// memory, which the Go collector neither sees nor counts, so a finalizer
+// frees it only when some later collection happens to run, and a scan of
+// many files would reach its peak with thousands of dead trees.
+func closeTree(t *sitter.Tree) {
+	if t != nil {
+		t.Close()
+	}
+}
+
+// SyntaxError reports whether the file's parse tree had an error node.
+func (f *File) SyntaxError() bool { return f.syntaxError }
+
+// parseFile is NewFile that also returns the tree (nil for files that are
+// not Python or were skipped).
+func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, limit int64) (*File, *sitter.Tree, error) {
 	f := &File{Path: rel, Kind: Kind(rel), Src: src, Hash: hashOf(src)}
 	if why := checkContent(src, limit); why.kind != "" {
 		f.Skipped, f.skipKind = why.why, why.kind
-		return f, nil
+		return f, nil, nil
 	}
 	x := extractors[f.Kind]
 	if x == nil {
 		f.Skipped = "no extractor for this file"
-		return f, nil
+		return f, nil, nil
 	}
+	var tree *sitter.Tree
 	if f.Kind == "python" {
 		t, err := extract.ParsePython(ctx, src, old)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", rel, err)
+			return nil, nil, fmt.Errorf("%s: %w", rel, err)
 		}
-		f.Tree = t
+		tree = t
 	}
-	facts, err := safeExtract(x, rel, src, f.Tree)
+	f.extractFrom(x, tree)
+	return f, tree, nil
+}
+
+// extractFrom fills in what f keeps from its tree (nil for files other
+// than Python) and extracts its facts.
+func (f *File) extractFrom(x Extractor, tree *sitter.Tree) {
+	f.syntaxError = tree != nil && tree.RootNode().HasError()
+	f.comments = comments(f.Path, f.Src, tree)
+	facts, err := safeExtract(x, f.Path, f.Src, tree)
 	if err != nil {
 		f.Skipped, f.skipKind = err.Error(), WarnExtraction
-		return f, nil
+		return
 	}
-	f.Facts = facts
-	return f, nil
+	f.facts = facts
 }
 
 // safeExtract turns a panic in an extractor into an error: one bad file
@@ -103,6 +169,13 @@ type Snapshot struct {
 	once   sync.Once
 	result *Result
 	cfg    *config.Config // set by WithConfig
+
+	// A snapshot made by a comment edit (see ShiftsSince) records the run
+	// of such edits it ends: shiftSeqs[i] is the snapshot that shifts[i]
+	// was made from. Sequence numbers rather than snapshots, which would
+	// keep every text of the run alive.
+	shiftSeqs []uint64
+	shifts    []Shift
 }
 
 // NewSnapshot makes a snapshot from files.
@@ -213,7 +286,8 @@ func LoadWith(ctx context.Context, root string, paths []string, opts LoadOptions
 					files[i] = &File{Path: rels[i], Kind: Kind(rels[i]), Skipped: why.why, skipKind: why.kind}
 					continue
 				}
-				f, err := newFile(ctx, rels[i], src, nil, limit)
+				f, tree, err := parseFile(ctx, rels[i], src, nil, limit)
+				closeTree(tree)
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {

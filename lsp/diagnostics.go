@@ -53,7 +53,7 @@ func (ms *mappers) get(rel string) *mapper {
 		return m
 	}
 	var m *mapper
-	if f := ms.a.snap.File(rel); f != nil && f.Src != nil {
+	if f := ms.a.texts().File(rel); f != nil && f.Src != nil {
 		m = newMapper(f.Src, ms.enc)
 	}
 	ms.m[rel] = m
@@ -64,7 +64,7 @@ func (ms *mappers) get(rel string) *mapper {
 // hold (it cannot happen for findings) falls back to line and column.
 func (ms *mappers) rangeOf(l extract.Loc) protocol.Range {
 	if m := ms.get(l.File); m != nil {
-		return m.rangeOf(l.Start.Byte, l.End.Byte)
+		return m.rangeOf(ms.a.offset(l.File, l.Start.Byte), ms.a.offset(l.File, l.End.Byte))
 	}
 	p := protocol.Position{Line: uint32(max(l.Start.Line-1, 0)), Character: uint32(max(l.Start.Col-1, 0))}
 	return protocol.Range{Start: p, End: p}
@@ -73,17 +73,24 @@ func (ms *mappers) rangeOf(l extract.Loc) protocol.Range {
 // diagnostics converts an analysis into diagnostics per file; with only
 // set, for that file alone (a request about one document).
 func (f *folder) diagnostics(a *analysis, only string) map[string][]protocol.Diagnostic {
+	keep := func(rel string) bool { return only == "" || rel == only }
+	return f.diagnosticsOf(a, keep)
+}
+
+// diagnosticsOf converts an analysis into diagnostics for the files keep
+// says, each file's in full.
+func (f *folder) diagnosticsOf(a *analysis, keep func(rel string) bool) map[string][]protocol.Diagnostic {
 	caps, st := f.s.capsNow(), f.s.settingsNow()
 	ms := &mappers{a: a, enc: caps.encoding, m: map[string]*mapper{}}
 	out := map[string][]protocol.Diagnostic{}
 	for _, fd := range a.findings(st) {
-		if !st.shows(fd) || !fd.Loc.Valid() || only != "" && fd.Loc.File != only {
+		if !st.shows(fd) || !fd.Loc.Valid() || !keep(fd.Loc.File) {
 			continue
 		}
 		out[fd.Loc.File] = append(out[fd.Loc.File], f.diagnostic(fd, ms, caps))
 	}
-	f.problems(a, ms, out, only)
-	f.unsyncedDiagnostics(ms, out, only)
+	f.problems(a, ms, out, keep)
+	f.unsyncedDiagnostics(ms, out, keep)
 	for rel, ds := range out {
 		sort.SliceStable(ds, func(i, j int) bool {
 			a, b := ds[i].Range.Start, ds[j].Range.Start
@@ -232,14 +239,14 @@ const (
 // frontmatter, bad YAML, an .acg.yaml error) as diagnostics on that file.
 // Python syntax errors are left to the user's Python server: acg analyses
 // the last text of the file without one.
-func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Diagnostic, only string) {
+func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Diagnostic, keep func(string) bool) {
 	caps := f.s.capsNow()
 	for _, p := range a.res.Problems {
 		rel := p.Loc.File
 		if rel == "" && a.res.ConfigErr != nil {
 			rel = config.FileName // a config error without a position
 		}
-		if rel == "" || only != "" && rel != only || incremental.Kind(rel) == "python" {
+		if rel == "" || !keep(rel) || incremental.Kind(rel) == "python" {
 			continue
 		}
 		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeParseError),
@@ -259,7 +266,7 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 	// analysis, as the CLI's notices say: a warning at its start, with the
 	// notice's kind as the code.
 	for _, file := range a.snap.Files() {
-		if file.SkipKind() == "" || only != "" && file.Path != only {
+		if file.SkipKind() == "" || !keep(file.Path) {
 			continue
 		}
 		out[file.Path] = append(out[file.Path], protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning,
@@ -271,12 +278,12 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 // unsyncedDiagnostics adds, on each document the server is out of sync
 // with, a diagnostic that says so: the findings are those of a text the
 // editor no longer shows.
-func (f *folder) unsyncedDiagnostics(ms *mappers, out map[string][]protocol.Diagnostic, only string) {
+func (f *folder) unsyncedDiagnostics(ms *mappers, out map[string][]protocol.Diagnostic, keep func(string) bool) {
 	f.mu.Lock()
 	lost := maps.Clone(f.unsynced)
 	f.mu.Unlock()
 	for rel, l := range lost {
-		if only != "" && rel != only {
+		if !keep(rel) {
 			continue
 		}
 		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeOutOfSync), Source: protocol.NewOptional("acg"),
@@ -365,9 +372,16 @@ func (f *folder) publish(a *analysis) {
 	// which the read loop needs while a slow client drains our writes.
 	f.pub.mu.Lock()
 	defer f.pub.mu.Unlock()
-	byFile := f.diagnostics(a, "")
+	keep := func(string) bool { return true }
+	if a.view != nil {
+		// Moved along: only the diagnostics with a position in a shifted
+		// file (or its version) can differ from what was published.
+		in := a.touched(f.s.settingsNow())
+		keep = func(rel string) bool { return in[rel] }
+	}
+	byFile := f.diagnosticsOf(a, keep)
 	for rel := range f.pub.published {
-		if _, ok := byFile[rel]; !ok {
+		if _, ok := byFile[rel]; !ok && keep(rel) {
 			byFile[rel] = nil
 		}
 	}
@@ -382,7 +396,7 @@ func (f *folder) publish(a *analysis) {
 			ds = []protocol.Diagnostic{} // [] clears; null would not
 		}
 		p := &protocol.PublishDiagnosticsParams{URI: f.uriOf(rel), Diagnostics: ds}
-		if file := a.snap.File(rel); file != nil && file.Version > 0 {
+		if file := a.texts().File(rel); file != nil && file.Version > 0 {
 			p.Version = protocol.NewOptional(file.Version)
 		}
 		h := payloadHash(p)

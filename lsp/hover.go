@@ -35,7 +35,7 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	}
 	m := newMapper(file.Src, s.capsNow().encoding)
 	off := m.offset(p.Position)
-	t := targetAt(a.res.Graph, file.Facts, rel, off)
+	t := targetAt(a.res.Graph, file.Facts(), rel, off)
 	if t == nil {
 		return nil, nil
 	}

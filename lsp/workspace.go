@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -49,6 +50,56 @@ type folder struct {
 type analysis struct {
 	snap *incremental.Snapshot
 	res  *incremental.Result
+
+	// view, when set, is a newer snapshot that differs from snap by comment
+	// edits only (incremental.Snapshot.ShiftsSince): the findings are
+	// view's too once their offsets in the edited files move by shifts.
+	// Such an analysis is only published, never kept as latest: requests
+	// get an analysis of their own snapshot.
+	view   *incremental.Snapshot
+	shifts []incremental.Shift
+}
+
+// texts is the snapshot whose texts the diagnostics are positioned in.
+func (a *analysis) texts() *incremental.Snapshot {
+	if a.view != nil {
+		return a.view
+	}
+	return a.snap
+}
+
+// touched lists, for an analysis moved along (view), the files whose
+// diagnostics may move: the shifted files and those of findings with a
+// step or related location in one.
+func (a *analysis) touched(st Settings) map[string]bool {
+	in := map[string]bool{}
+	for _, sh := range a.shifts {
+		in[sh.Path] = true
+	}
+	shifted := maps.Clone(in)
+	for _, fd := range a.findings(st) {
+		if in[fd.Loc.File] {
+			continue
+		}
+		for _, steps := range [][]policy.Step{fd.Steps, fd.Related} {
+			for _, s := range steps {
+				if shifted[s.Loc.File] {
+					in[fd.Loc.File] = true
+				}
+			}
+		}
+	}
+	return in
+}
+
+// offset moves a byte offset of snap's file rel to texts'.
+func (a *analysis) offset(rel string, off int) int {
+	for _, sh := range a.shifts {
+		if sh.Path == rel {
+			off = sh.Map(off)
+		}
+	}
+	return off
 }
 
 // findings are the analysis' findings as the settings report them: those
@@ -171,7 +222,7 @@ func (f *folder) changed() {
 		f.timer.Stop()
 	}
 	f.pending = true
-	f.timer = time.AfterFunc(d, f.runNow)
+	f.timer = time.AfterFunc(d, func() { f.runWith(false) })
 }
 
 // diskChanged hears files changed on disk (the watcher, or the client's
@@ -185,8 +236,14 @@ func (f *folder) diskChanged(rels []string) {
 	f.changed()
 }
 
-// runNow cancels a stale run and starts one for the current snapshot.
-func (f *folder) runNow() {
+// runNow cancels a stale run and starts an analysis of the current
+// snapshot.
+func (f *folder) runNow() { f.runWith(true) }
+
+// runWith is runNow; without full, a snapshot that differs from the latest
+// analysis by comment edits only is not analysed: that analysis, moved
+// along, is published again (early cutoff, see incremental.Shift).
+func (f *folder) runWith(full bool) {
 	f.mu.Lock()
 	if f.closed || !f.loaded {
 		f.mu.Unlock()
@@ -215,11 +272,11 @@ func (f *folder) runNow() {
 		if prev != nil {
 			<-prev // one run at a time: the Analyzer keeps state
 		}
-		f.run(ctx, disk)
+		f.run(ctx, disk, full)
 	}()
 }
 
-func (f *folder) run(ctx context.Context, disk []string) {
+func (f *folder) run(ctx context.Context, disk []string, full bool) {
 	var snap *incremental.Snapshot
 	defer func() {
 		if v := recover(); v != nil {
@@ -238,6 +295,9 @@ func (f *folder) run(ctx context.Context, disk []string) {
 		f.logWarnings(warns)
 	}
 	snap = f.ws.Snapshot()
+	if !full && len(disk) == 0 && f.cutoff(snap) {
+		return
+	}
 	f.logSkipped(snap)
 	res, err := f.ws.Analyze(ctx, snap, f.store.Flows(snap))
 	if err != nil && ctx.Err() == nil {
@@ -266,6 +326,25 @@ func (f *folder) run(ctx context.Context, disk []string) {
 	f.updated = make(chan struct{})
 	f.mu.Unlock()
 	f.s.notifyUpdated()
+}
+
+// cutoff publishes the latest analysis again for snap when snap differs
+// from its snapshot by comment edits only, and reports whether it did.
+// Clients that pull are left alone: a pull awaits an analysis of its own.
+// So are stored external flows, which a prover gave for the old bytes.
+func (f *folder) cutoff(snap *incremental.Snapshot) bool {
+	a := f.latestAnalysis()
+	if a == nil || f.s.capsNow().pullDiagnostics {
+		return false
+	}
+	shifts, ok := snap.ShiftsSince(a.snap)
+	if !ok || len(shifts) == 0 || len(f.store.Flows(a.snap)) > 0 || len(f.store.Flows(snap)) > 0 {
+		return false
+	}
+	if f.ws.Snapshot().Seq == snap.Seq {
+		f.publish(&analysis{snap: a.snap, res: a.res, view: snap, shifts: shifts})
+	}
+	return true
 }
 
 // recoverRun keeps a panic in background work from ending the process.

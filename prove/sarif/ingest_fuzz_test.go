@@ -69,10 +69,10 @@ func TestWriteIngestSeeds(t *testing.T) {
 	seeds := map[string]string{}
 	snap := inbox(t)
 	for _, file := range snap.Files() {
-		if file.Facts == nil {
+		if file.Facts() == nil {
 			continue
 		}
-		flows := builtin.Prove(file.Facts, file.Src, "")
+		flows := builtin.Prove(file.Facts(), file.Src, "")
 		if len(flows) == 0 {
 			continue
 		}
