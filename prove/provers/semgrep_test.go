@@ -76,10 +76,14 @@ func keys(fls []prove.Flow, keep func(*prove.Flow) bool) map[string]bool {
 
 // Why the engines disagree on a fixture's flow.
 const (
-	catalogue = "the call is in acg's catalogue (effects/rules.yaml: SDK clients such as Slack, Gmail, GitHub, LangChain tools, feedparser, aiohttp) and not in the bundled pattern rules, which name HTTP, mail, sockets, vector stores, files, SQL and commands"
-	interproc = "the flow crosses a function of the file; Semgrep CE's engine follows taint within one function (Opengrep's --taint-intrafile and the builtin engine follow calls in the file)"
-	fixedHost = "a parameter in the path of a GET to a fixed host: the builtin engine reads the host from the f-string and counts no egress (a read sends out only through a URL the caller picks); the rules see a parameter in the URL"
-	typedRecv = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
+	catalogue   = "the call is in acg's catalogue (effects/rules.yaml: SDK clients such as Slack, Gmail, GitHub, LangChain tools, feedparser, aiohttp) and not in the bundled pattern rules, which name HTTP, mail, sockets, vector stores, files, SQL and commands"
+	interproc   = "the flow crosses a function of the file; Semgrep CE's engine follows taint within one function (Opengrep's --taint-intrafile and the builtin engine follow calls in the file)"
+	fixedHost   = "a parameter in the path of a GET to a fixed host: the builtin engine reads the host from the f-string and counts no egress (a read sends out only through a URL the caller picks); the rules see a parameter in the URL"
+	nodeConfig  = "a graph node's config parameter (RunnableConfig): the builtin engine knows the deployer fills it, not the model; the rules take every parameter as model-chosen"
+	multiline   = "a call spread over lines: the builtin engine puts the sink on the call's first line, the rules on the argument's"
+	display     = "st.write shows text in the Streamlit page (pure in acg's catalogue); the rules take any .write(...) as a write"
+	unexplained = "seen after the issue-11 merges and not explained yet: recorded so that any change shows"
+	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
 )
 
 // engineDiffs is every flow one engine finds on the fixtures and the other
@@ -87,19 +91,17 @@ const (
 // disagreement, or one that went away, fails the test: either a rule or
 // the builtin engine changed, and this table says which and why.
 var engineDiffs = map[string]struct{ engine, why string }{
-	"effects/neg-catalog-in-body/agent.py param>egress 14>16":                  {"builtin", catalogue},
-	"effects/neg-catalog-in-body/agent.py untrusted>return 16>17":              {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py param>egress 39>41":                    {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py param>egress 58>60":                    {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py param>egress 64>66":                    {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py param>egress 76>78":                    {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py param>write 32>34":                     {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py param>write 95>97":                     {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py untrusted>return 20>21":                {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py untrusted>return 21>21":                {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py untrusted>return 48>48":                {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py untrusted>return 54>54":                {"builtin", catalogue},
-	"effects/pos-sdk-read-send/agent.py untrusted>return 85>85":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 42>44":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 61>63":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 67>69":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>egress 79>81":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>write 35>37":                     {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py param>write 98>100":                    {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 23>24":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 24>24":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 51>51":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 57>57":                {"builtin", catalogue},
+	"effects/pos-sdk-read-send/agent.py untrusted>return 88>88":                {"builtin", catalogue},
 	"langgraph/pos-module-alias/app/tools/mail.py untrusted>return 8>15":       {"builtin", interproc},
 	"openai-agents/pos-agents-as-tools/orchestrator.py param>egress 9>12":      {"builtin", catalogue},
 	"openai-agents/pos-agents-as-tools/orchestrator.py untrusted>return 12>13": {"builtin", catalogue},
@@ -108,6 +110,17 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"ops-desk/web.py untrusted>return 56>57":                                   {"builtin", catalogue},
 	"unrelated-names/mailbox.py untrusted>egress 9>14":                         {"builtin", interproc},
 	"effects/pos-typed-params/agent.py param>egress 23>24":                     {"semgrep", typedRecv},
+	"effects/pos-search-private-egress/agent.py param>egress 27>29":            {"builtin", catalogue},
+	"effects/pos-search-private-egress/agent.py untrusted>return 29>29":        {"builtin", catalogue},
+	"langgraph/neg-fixed-step-input-field/graph.py param>egress 52>45":         {"builtin", interproc},
+	"langgraph/neg-set-dominance-multiline-router/graph.py param>egress 81>85": {"builtin", interproc},
+	"langgraph/neg-set-dominance-multiline-router/graph.py param>egress 88>85": {"builtin", interproc},
+	"langgraph/neg-set-dominance-multiline-router/graph.py param>egress 92>85": {"builtin", interproc},
+	"langgraph/pos-fixed-step-model-field/graph.py param>egress 47>49":         {"builtin", multiline},
+	"langgraph/pos-fixed-step-model-field/graph.py param>egress 47>50":         {"semgrep", multiline},
+	"langgraph/neg-method-nodes/src/nodes.py untrusted>return 14>15":           {"builtin", unexplained},
+	"effects/neg-config-alternatives/graph.py param>egress 50>53":              {"semgrep", nodeConfig},
+	"effects/neg-search-sdk/agent.py param>write 34>39":                        {"semgrep", display},
 	"openai-agents/pos-lists-mutated/support.py param>egress 6>8":              {"semgrep", fixedHost},
 	"ops-desk/web.py param>egress 30>32":                                       {"semgrep", fixedHost},
 	"ops-desk/web.py param>egress 48>50":                                       {"semgrep", fixedHost},
