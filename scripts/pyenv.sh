@@ -15,7 +15,8 @@ name=${1:?usage: scripts/pyenv.sh NAME}
 # environments of scripts/peers.sh, which the tests never build).
 req=${ACG_REQUIREMENTS:-$root/scripts/requirements}/$name.txt
 [ -f "$req" ] || { echo "pyenv: no requirements file $req" >&2; exit 2; }
-venvs=${ACG_VENVS:-$root/.venvs}
+# Outside the checkout by default, so that clones and worktrees share them.
+venvs=${ACG_VENVS:-${XDG_CACHE_HOME:-$HOME/.cache}/acg/venvs}
 dir=$venvs/$name
 want=$(sha256sum "$req" | cut -d' ' -f1)
 if [ -f "$dir/.acg-stamp" ] && [ "$(cat "$dir/.acg-stamp")" = "$want" ] && [ -x "$dir/bin/python" ]; then

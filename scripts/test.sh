@@ -8,17 +8,30 @@ cd "$(dirname "$0")/.."
 editors_tmp=$(mktemp -d)
 trap 'rm -rf "$editors_tmp"' EXIT
 
-# Python tool sets (Semgrep, the agent frameworks, peers) from PyPI, one
-# pinned virtual environment each; their paths reach the Go tests as
-# ACG_VENV_<NAME>. Without Python the tests that need them skip and say so.
+# Python tool sets (Semgrep, the agent frameworks) from PyPI, one pinned
+# virtual environment each, built side by side (mostly downloads); their
+# paths reach the Go tests as ACG_VENV_<NAME>. Without Python the tests that
+# need them skip and say so.
 if command -v "${PYTHON:-python3}" >/dev/null; then
+  names=()
   for req in scripts/requirements/*.txt; do
     [ -e "$req" ] || continue
     name=$(basename "$req" .txt)
+    names+=("$name")
     echo "== python environment $name"
-    dir=$(scripts/pyenv.sh "$name")
+    scripts/pyenv.sh "$name" >"$editors_tmp/venv-$name" 2>"$editors_tmp/venv-$name.log" &
+  done
+  failed=0
+  wait || true
+  for name in "${names[@]}"; do
+    dir=$(cat "$editors_tmp/venv-$name")
+    if [ -z "$dir" ]; then
+      echo "python environment $name failed:"; cat "$editors_tmp/venv-$name.log"; failed=1
+      continue
+    fi
     export "ACG_VENV_$(echo "$name" | tr 'a-z-' 'A-Z_')=$dir"
   done
+  [ $failed = 0 ] || exit 1
 fi
 
 echo "== go vet"

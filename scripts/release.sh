@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds every release artifact on one Linux machine: acg and acg-lsp for
+# linux, macOS and Windows on amd64 and arm64, one archive each, the PyPI
+# wheels, the npm packages, and SHA256SUMS over all of them.
+#
+#   scripts/release.sh [--version vX.Y.Z] [--targets "linux-amd64 darwin-arm64 …"] [--out dist] [--native]
+#
+# tree-sitter is C, so every target is a cgo cross build. The C compiler is
+# zig's (`zig cc -target …`, from the pinned ziglang package on PyPI in its
+# own environment, scripts/release/zig.txt); Linux builds are static (musl).
+# --native builds the host's linux-amd64 with the system C compiler instead
+# (what the tests use: no zig download). Versions come from --version, else
+# `git describe`; the binaries report it (internal/version.Release).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+version=""
+targets="linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64"
+out=dist
+native=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --version) version=$2; shift 2 ;;
+    --targets) targets=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --native) native=1; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "release.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+[ -n "$version" ] || version=$(git describe --tags --always --dirty 2>/dev/null || echo v0.0.0-dev)
+case $version in v*) ;; *) version=v$version ;; esac
+# Package managers want a plain version: v1.2.3 stays, a describe string
+# (v1.2.3-4-gabc) becomes a local version 1.2.3+4.gabc for PyPI and npm alike.
+pkgver=${version#v}
+if ! [[ $pkgver =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+  pkgver="0.0.0+$(echo "$pkgver" | tr -c 'A-Za-z0-9\n' '.')"
+  pkgver=${pkgver%.}
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+ldflags="-s -w -X github.com/acg-dev/acg/internal/version.Release=$version"
+
+zigtarget() {
+  case $1 in
+    linux-amd64) echo x86_64-linux-musl ;;
+    linux-arm64) echo aarch64-linux-musl ;;
+    darwin-amd64) echo x86_64-macos ;;
+    darwin-arm64) echo aarch64-macos ;;
+    windows-amd64) echo x86_64-windows-gnu ;;
+    windows-arm64) echo aarch64-windows-gnu ;;
+    *) echo "release.sh: unknown target $1" >&2; return 2 ;;
+  esac
+}
+
+cc_dir=$(mktemp -d)
+trap 'rm -rf "$cc_dir"' EXIT
+if [ $native = 0 ]; then
+  zigpy=$(ACG_REQUIREMENTS="$root/scripts/release" "$root/scripts/pyenv.sh" zig)/bin/python
+  # A compiler per target: go passes CC one word, zig wants the target.
+  for t in $targets; do
+    printf '#!/bin/sh\nexec "%s" -m ziglang cc -target %s "$@"\n' "$zigpy" "$(zigtarget "$t")" >"$cc_dir/cc-$t"
+    chmod +x "$cc_dir/cc-$t"
+  done
+fi
+
+for t in $targets; do
+  goos=${t%-*} goarch=${t#*-}
+  exe=""; [ "$goos" = windows ] && exe=.exe
+  bin="$out/bin/$t"
+  mkdir -p "$bin"
+  echo "== $t"
+  extld=""
+  if [ $native = 1 ]; then
+    [ "$t" = linux-amd64 ] || { echo "release.sh: --native builds linux-amd64 only" >&2; exit 2; }
+    cc=${CC:-cc}
+  else
+    cc="$cc_dir/cc-$t"
+    [ "$goos" = linux ] && extld="-extldflags=-static"
+  fi
+  for cmd in acg acg-lsp; do
+    CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch CC="$cc" \
+      go build -trimpath -buildvcs=false -ldflags "$ldflags $extld" -o "$bin/$cmd$exe" "./cmd/$cmd"
+  done
+  cp LICENSE README.md "$bin/"
+  if [ "$goos" = windows ]; then
+    (cd "$bin" && rm -f "$out/acg-$version-$t.zip" && python3 -m zipfile -c "$out/acg-$version-$t.zip" "acg$exe" "acg-lsp$exe" LICENSE README.md)
+  else
+    tar -C "$bin" -czf "$out/acg-$version-$t.tar.gz" acg acg-lsp LICENSE README.md
+  fi
+  # A host build links the host's glibc: it claims no manylinux tag.
+  tag=(); [ $native = 1 ] && tag=(--tag "linux_$(uname -m)")
+  python3 scripts/release/package.py wheel --version "$pkgver" --target "$t" --bin "$bin" --out "$out" "${tag[@]}" >/dev/null
+  python3 scripts/release/package.py npm --version "$pkgver" --target "$t" --bin "$bin" --out "$out" >/dev/null
+done
+python3 scripts/release/package.py npm-wrapper --version "$pkgver" --out "$out" >/dev/null
+
+(cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | sort | xargs sha256sum >SHA256SUMS)
+echo "== artifacts in $out"
+cat "$out/SHA256SUMS"
