@@ -54,6 +54,12 @@ editors_failed=()
 skipped=()
 skip() { echo "SKIPPED: $1"; skipped+=("$1"); }
 
+# What users install: the release script's host build, the wheel in a fresh
+# virtual environment, the npm packages with npx, the Action's scan step and
+# the pre-commit hook's command line.
+echo "== release artifacts, installed as users install them"
+scripts/test-dist.sh || editors_failed+=(dist)
+
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   skip "VS Code extension tests: node/npm not found (install Node.js 20+)"
 elif [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
@@ -92,6 +98,6 @@ if [ -s "$editors_tmp/go-skips" ] || [ ${#skipped[@]} -gt 0 ]; then
 fi
 
 if [ ${#editors_failed[@]} -gt 0 ]; then
-  echo "editor tests failed: ${editors_failed[*]}"
+  echo "editor and install tests failed: ${editors_failed[*]}"
   exit 1
 fi
