@@ -222,13 +222,23 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 		cGated, gateLoc = a.gatedCall(c)
 	}
 	cRet := returned && c.Returned
+	if c.RunsTool || c.Gate {
+		// One of the agent's own tools, which carry their effects; or a
+		// question to a human (interrupt, ctx.elicit), which has none.
+		return
+	}
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
 	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
 		return
 	}
-	if tc, ok := typedParamCall(c); ok && !c.Gate {
+	if tc, ok := typedParamCall(c); !ok && !c.Gate {
+		tc, ok = a.typedResultCall(c)
+		if ok {
+			c = tc // conn.execute(sql).fetchone() on an annotated conn
+		}
+	} else if ok && !c.Gate {
 		// A method of an annotated parameter is typed by its annotation when
 		// that says what it does (rules, or code of the tree); otherwise it
 		// stays a method of data, as without the annotation.
@@ -408,6 +418,30 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 	}
 	rc := *c
 	rc.Qual, rc.HeadKind = q+"()."+m, extract.HeadObject
+	return &rc, true
+}
+
+// typedResultCall rewrites a method called on the result of a call that
+// an annotated parameter types (conn.execute(sql).fetchone() with conn:
+// sqlite3.Connection is sqlite3.Connection().execute().fetchone), when the
+// rules know what the inner call is; otherwise the result stays a value of
+// unknown type.
+func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
+	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprCall || c.Expr.Recv.Call == nil {
+		return nil, false
+	}
+	inner := c.Expr.Recv.Call
+	tc, ok := typedParamCall(inner)
+	if !ok {
+		if tc, ok = a.typedResultCall(inner); !ok {
+			return nil, false
+		}
+	}
+	if k, _ := a.Rules.Classify(tc); k == "unknown" {
+		return nil, false
+	}
+	rc := *c
+	rc.Qual, rc.HeadKind = tc.Qual+"()."+c.Method(), extract.HeadObject
 	return &rc, true
 }
 

@@ -170,7 +170,11 @@ type Call struct {
 	AssignedTo string
 	// Gate is set when this call itself asks a human (see isGateCall).
 	Gate bool
-	Loc  Loc
+	// RunsTool is set on a graph node's dispatch of a tool the model chose
+	// (tools_by_name[call["name"]].invoke(args), see dispatch.go): it runs
+	// one of the agent's own tools, whose effects are those tools'.
+	RunsTool bool
+	Loc      Loc
 }
 
 // Arg is one argument of a call.

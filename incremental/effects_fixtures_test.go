@@ -61,6 +61,13 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-http-post-not-irreversible": {
 			"search": "network_egress untrusted_input", "trending": "untrusted_input",
 		},
+		"neg-untyped-data": {
+			"tidy": "", "find_code": "",
+		},
+		"pos-lost-type-fails-closed": {
+			"ask_research": all + " !default", "purge": "executes_code irreversible network_egress writes_state !default",
+			"read_note": "reads_private", "save_note": "writes_state",
+		},
 		"pos-unknown-fails-closed": {
 			"sync_contact": all + " !default", "push_contact": all + " !default",
 		},
