@@ -230,7 +230,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
-	if c.Qual == "<expr>" && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
+	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
 		return
 	}
 	if tc, ok := typedParamCall(c); !ok && !c.Gate {
@@ -313,10 +313,7 @@ func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc 
 // them. It reports false, leaving the call unknown, when the table or any
 // of its values cannot be read.
 func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) bool {
-	if c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprSubscript || len(c.Expr.Recv.Elems) == 0 {
-		return false
-	}
-	table := c.Expr.Recv.Elems[0]
+	table := dispatchTable(c)
 	if table == nil || table.Kind != extract.ExprName || table.Scope == nil || strings.Contains(table.Name, ".") {
 		return false
 	}
@@ -374,6 +371,44 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 	return true
 }
 
+// dispatchTable is the table a call runs an entry of: _OPS[op](a, b), or
+// fn(a, b) where fn's only binding is _OPS[op] or _OPS.get(op); else nil.
+func dispatchTable(c *extract.Call) *extract.Expr {
+	if c.Expr == nil {
+		return nil
+	}
+	if c.Qual == "<expr>" {
+		if r := c.Expr.Recv; r != nil && r.Kind == extract.ExprSubscript && len(r.Elems) > 0 {
+			return r.Elems[0]
+		}
+		return nil
+	}
+	if c.Expr.Recv != nil || c.Expr.Name != c.Qual || strings.Contains(c.Qual, ".") || c.Func == nil {
+		return nil
+	}
+	// Every binding of the name must look the same table up.
+	var table *extract.Expr
+	for _, b := range c.Func.Scope.Lookup(c.Qual) {
+		if b.Kind != extract.BindAssign || b.Value == nil {
+			return nil
+		}
+		var t *extract.Expr
+		switch v := b.Value; {
+		case v.Kind == extract.ExprSubscript && len(v.Elems) > 0 && v.Elems[0] != nil && v.Elems[0].Kind == extract.ExprName:
+			t = v.Elems[0]
+		case v.Kind == extract.ExprCall && v.Recv == nil && strings.HasSuffix(v.Name, ".get") && strings.Count(v.Name, ".") == 1:
+			t = &extract.Expr{Kind: extract.ExprName, Name: strings.TrimSuffix(v.Name, ".get"), Scope: v.Scope, Loc: v.Loc}
+		default:
+			return nil
+		}
+		if table != nil && table.Name != t.Name {
+			return nil
+		}
+		table = t
+	}
+	return table
+}
+
 // typedParamCall rewrites a method call on a parameter whose annotation
 // names a type (`def send(client: httpx.Client, …)`: client.post(…) is
 // httpx.Client().post) so that its type decides it, as for a local object
@@ -388,8 +423,10 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 	}
 	var ann string
 	for _, p := range c.Func.Params {
-		if p.Name == recv && !p.Injected {
-			ann = p.Annotation // framework-injected objects (ctx: Context) are not typed here
+		if p.Name == recv && p.Name != "self" && p.Name != "cls" {
+			// Framework-injected objects are typed too (store: BaseStore);
+			// the rewrite is kept only when the rules know the method.
+			ann = p.Annotation
 		}
 	}
 	ty := annotationType(ann)
@@ -431,6 +468,12 @@ func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
 		return nil, false
 	}
 	inner := c.Expr.Recv.Call
+	if ty := a.returnType(inner); ty != "" {
+		// _get_client().search(q): the helper returns a typed object.
+		rc := *c
+		rc.Qual, rc.HeadKind = ty+"."+c.Method(), extract.HeadObject
+		return &rc, true
+	}
 	tc, ok := typedParamCall(inner)
 	if !ok {
 		if tc, ok = a.typedResultCall(inner); !ok {
@@ -445,11 +488,40 @@ func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
 	return &rc, true
 }
 
+// returnType is the type of what a call of an in-tree function returns,
+// when every return of it has the same known type (a client built in the
+// helper, or a module object it hands out), else "".
+func (a *Analyzer) returnType(c *extract.Call) string {
+	if c.HeadKind != extract.HeadLocal {
+		return ""
+	}
+	fn := a.callee(c)
+	if fn == nil || len(fn.ReturnExprs) == 0 {
+		return ""
+	}
+	ty := ""
+	for _, r := range fn.ReturnExprs {
+		if r == nil || r.Type == "" || (ty != "" && r.Type != ty) {
+			return ""
+		}
+		ty = r.Type
+	}
+	return ty
+}
+
 // annotationType is the class an annotation names, or "" for a builtin
 // type, a generic container, a union or nothing ("Optional[X]" and
 // "X | None" name X).
 func annotationType(ann string) string {
 	t := strings.Trim(strings.TrimSpace(ann), `"'`)
+	for _, p := range []string{"Annotated[", "typing.Annotated[", "typing_extensions.Annotated["} {
+		// Annotated[BaseStore, InjectedStore()] is a BaseStore.
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			if i := strings.IndexAny(rest, ",]"); i > 0 && !strings.Contains(rest[:i], "[") {
+				t = strings.TrimSpace(rest[:i])
+			}
+		}
+	}
 	for _, p := range []string{"Optional[", "typing.Optional["} {
 		if strings.HasPrefix(t, p) && strings.HasSuffix(t, "]") {
 			t = t[len(p) : len(t)-1]

@@ -787,6 +787,12 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 			return head + "." + rest, HeadLocal // Class.staticmethod()
 		case BindParam:
 			return lastDot(rest), HeadData
+		case BindDef:
+			if len(chain) == 2 && toolRunMethods[rest] {
+				// search_web.invoke(args): a tool of the tree run by its
+				// object is its function.
+				return head, HeadLocal
+			}
 		}
 		return lastDot(rest), HeadData
 	}
@@ -808,6 +814,9 @@ func (w *walker) reboundGlobal(name string) bool {
 	_, local := w.env[name]
 	return !local
 }
+
+// toolRunMethods run a tool object (a function made a tool by @tool).
+var toolRunMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true}
 
 // aliasOf is the plain name a name is bound to when its only binding is
 // `name = other` (a module-level alias of a class or function), else "".

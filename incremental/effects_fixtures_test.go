@@ -64,6 +64,10 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-untyped-data": {
 			"tidy": "", "find_code": "",
 		},
+		"neg-types-followed": {
+			"search_web": "network_egress untrusted_input", "headlines": "network_egress untrusted_input",
+			"remember": "writes_state", "calc": "",
+		},
 		"pos-lost-type-fails-closed": {
 			"ask_research": all + " !default", "purge": "executes_code irreversible network_egress writes_state !default",
 			"read_note": "reads_private", "save_note": "writes_state",
