@@ -30,6 +30,10 @@ type Binding struct {
 	// Guards are the conditions under which the binding happens (the ifs
 	// around it), outermost first.
 	Guards []Guard
+	// Unpacked is the right-hand side a tuple target takes element
+	// UnpackIndex of (tools, client = await load_tools()); Value is nil then.
+	Unpacked    *Expr
+	UnpackIndex int
 }
 
 // Guard is a condition that must hold (or, Neg, fail) for code to run:

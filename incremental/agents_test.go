@@ -91,6 +91,15 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"workflow":   {tools: []string{"research"}, links: []string{"researcher"}},
 			"researcher": {tools: []string{"fetch", "read_notes", "send_http"}},
 		}},
+		{"langchain/neg-mcp-client-in-code", map[string]agentFacts{
+			"researcher": {tools: []string{"fetch", "tavily-crawl", "tavily-extract", "tavily-map", "tavily-search",
+				"tavily_crawl", "tavily_extract", "tavily_map", "tavily_research", "tavily_search"}},
+		}},
+		{"langchain/pos-mcp-client-in-code", map[string]agentFacts{
+			"assistant": {tools: []string{"create_directory", "crm/*", "directory_tree", "edit_file", "get_file_info",
+				"list_allowed_directories", "list_directory", "list_directory_with_sizes", "move_file", "read_file",
+				"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

@@ -593,6 +593,11 @@ func (b *builder) paramArgs(e *extract.Expr, bd *extract.Binding, depth int) ([]
 
 func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int) []member {
 	v := bd.Value
+	if v == nil && bd.Unpacked != nil {
+		if ms, ok := b.unpacked(bd, depth); ok {
+			return ms
+		}
+	}
 	if v == nil {
 		return []member{b.unknown(&extract.Expr{Name: bd.Name, Loc: bd.Loc}, "no value")}
 	}
@@ -601,6 +606,49 @@ func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int
 		return b.call(v, depth, bd.Name)
 	}
 	return b.members(v, depth+1)
+}
+
+// unpacked resolves one name of a tuple target (tools, client = await
+// load_tools()): element UnpackIndex of a tuple literal, or of every tuple
+// an in-tree function returns. ok is false when a value is not a tuple of
+// that length.
+func (b *builder) unpacked(bd *extract.Binding, depth int) ([]member, bool) {
+	v := extract.Deref(bd.Unpacked)
+	if v == nil || depth > 12 {
+		return nil, false
+	}
+	elem := func(x *extract.Expr) (*extract.Expr, bool) {
+		x = extract.Deref(x)
+		if x == nil || x.Kind != extract.ExprList || bd.UnpackIndex >= len(x.Elems) {
+			return nil, false
+		}
+		return x.Elems[bd.UnpackIndex], true
+	}
+	if x, ok := elem(v); ok {
+		return b.members(x, depth+1), true
+	}
+	if v.Kind != extract.ExprCall {
+		return nil, false
+	}
+	fn := b.calledFunc(v, extract.QualOf(v))
+	if fn == nil || len(fn.ReturnExprs) == 0 {
+		return nil, false
+	}
+	var xs []*extract.Expr
+	for _, r := range fn.ReturnExprs {
+		x, ok := elem(r)
+		if !ok {
+			return nil, false
+		}
+		xs = append(xs, x)
+	}
+	return b.inFrame(b.bindArgs(fn, v), func() []member {
+		var out []member
+		for _, x := range xs {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
+	}), true
 }
 
 // call resolves a call in a tool or agent list.
@@ -935,6 +983,9 @@ func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 				recv = v
 			}
 		}
+	}
+	if ms, ok := b.clientTools(recv, e.Loc); ok {
+		return ms // await client.get_tools() on an MCP client built in code
 	}
 	var q string
 	switch {
