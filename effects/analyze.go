@@ -69,6 +69,9 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 			applyHints(e, t)
 			return e
 		}
+		if e := a.boundCatalogTool(t.FuncRef); e != nil {
+			return e // Tool(func=YouTubeSearchTool().run): that tool
+		}
 		if t.Kind == extract.ToolClass && t.Extra["schema_only"] == "true" {
 			e := newEffects()
 			e.settle(ByRules)
@@ -114,6 +117,42 @@ func (a *Analyzer) Tool(t *extract.Tool) *Effects {
 		return e
 	}
 	return Unknown("nothing is known about tool "+t.Name, t.Loc)
+}
+
+// boundCatalogTool decides a tool whose function is a bound run method of
+// a catalogued prebuilt tool (func=yt.run with yt = YouTubeSearchTool(),
+// Tool.from_function(DuckDuckGoSearchRun().run)): it is that tool, with
+// its catalog labels (narrowed by the constructor's arguments). nil when
+// the function is anything else.
+func (a *Analyzer) boundCatalogTool(ref *extract.Expr) *Effects {
+	if ref == nil || ref.Kind != extract.ExprName || a.Catalog == nil {
+		return nil
+	}
+	var recv *extract.Expr
+	method := ""
+	switch i := strings.LastIndexByte(ref.Name, '.'); {
+	case ref.Recv != nil && i == 0:
+		recv, method = ref.Recv, ref.Name[1:]
+	case ref.Recv == nil && i > 0 && !strings.Contains(ref.Name[:i], "."):
+		recv, method = &extract.Expr{Kind: extract.ExprName, Name: ref.Name[:i], Scope: ref.Scope, Loc: ref.Loc}, ref.Name[i+1:]
+	}
+	if !toolMethods[method] {
+		return nil
+	}
+	recv = extract.Deref(recv)
+	if recv == nil || recv.Kind != extract.ExprCall {
+		return nil
+	}
+	q := a.Rules.Normalize(extract.QualOf(recv))
+	ct := a.Catalog.Tool(q)
+	if ct == nil || !isClassName(lastDot(q)) || ct.Kind == "factory" {
+		return nil
+	}
+	detail := fmt.Sprintf("catalog: %s — %s (its %s method is the tool's function)", ct.Class, ct.Summary, method)
+	if e := ct.Narrowed(recv, detail); e != nil {
+		return e
+	}
+	return ct.EffectsOf(detail)
 }
 
 // Unknown is the fail-closed answer: every label present, decided by default.

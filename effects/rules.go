@@ -198,9 +198,18 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	if k := r.lookup(name); k != "" {
 		return k, name
 	}
-	if strings.Contains(name, "[].") {
-		// An element of a typed value whose element type is not listed
-		// (json.loads(s)["items"][0].get): a value of unknown type.
+	if i := strings.LastIndex(c.Qual, "[]."); i > 0 && strings.Contains(name, "[].") {
+		// An element of a typed value whose element type is not listed.
+		// Of what a known call returned (a read's response, a parsed
+		// document: hist["Close"].to_string()), it is data like the
+		// response itself; otherwise only data methods are pure.
+		if inner, ok := strings.CutSuffix(c.Qual[:i], "()"); ok {
+			ic := *c
+			ic.Qual, ic.HeadKind = inner, extract.HeadObject
+			if k, _ := r.Classify(&ic); k != "unknown" && !r.modelled(r.Normalize(inner)) {
+				return "pure", name
+			}
+		}
 		return r.dataCall(c.Method(), name)
 	}
 	if raw := c.Qual; raw != name {

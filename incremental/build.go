@@ -1041,6 +1041,12 @@ func (b *builder) loadTools(e *extract.Expr) []member {
 					classes = append(classes, s)
 				}
 			}
+		case map[string]any:
+			// A Tool(...) load_tools builds inline (llm-math's Calculator).
+			if m, ok := b.inlineLoadTool(e, n, v); ok {
+				out = append(out, m)
+				continue
+			}
 		}
 		if len(classes) == 0 {
 			out = append(out, b.unknown(&extract.Expr{Name: n, Loc: e.Loc, Scope: e.Scope}, "load_tools name "+n+" is not in the catalog"))
@@ -1056,6 +1062,45 @@ func (b *builder) loadTools(e *extract.Expr) []member {
 		}
 	}
 	return out
+}
+
+// inlineLoadTool makes the tool of a load_tools name the catalog describes
+// inline ({name, effects, roles, summary}): its labels are the catalog's,
+// every other label settled false. A "name_arg" entry (named by a keyword
+// of the call) is left to fail closed when the keyword is not a literal.
+func (b *builder) inlineLoadTool(e *extract.Expr, key string, v map[string]any) (member, bool) {
+	name, _ := v["name"].(string)
+	if arg, _ := v["name_arg"].(string); arg != "" {
+		name, _ = extract.StrArg(e, -1, arg)
+	}
+	if name == "" {
+		return member{}, false
+	}
+	declared := map[string]bool{}
+	for _, l := range effects.Labels {
+		declared[string(l)] = false
+	}
+	effs, _ := v["effects"].([]any)
+	for _, x := range effs {
+		if s, ok := x.(string); ok {
+			declared[s] = true
+		}
+	}
+	var roles []string
+	rs, _ := v["roles"].([]any)
+	for _, x := range rs {
+		if s, ok := x.(string); ok {
+			roles = append(roles, s)
+		}
+	}
+	summary, _ := v["summary"].(string)
+	id := fmt.Sprintf("%s#%s", e.Loc.File, name)
+	if ct, ok := b.tools[id]; ok {
+		return member{tool: ct, loc: e.Loc}, true
+	}
+	t := &extract.Tool{ID: id, Name: name, Framework: "langchain", Loc: e.Loc, NameLoc: e.Loc, Declared: declared,
+		Extra: map[string]string{"detail": "catalog: load_tools name " + key + " — " + summary, "roles": strings.Join(roles, " "), "decided_by": string(effects.ByCatalog)}}
+	return member{tool: b.addTool(t), loc: e.Loc}, true
 }
 
 // unknown makes a fail-closed tool for something that cannot be resolved.

@@ -68,6 +68,12 @@ func TestEffectsFixtures(t *testing.T) {
 			"search_web": "network_egress untrusted_input", "headlines": "network_egress untrusted_input",
 			"remember": "writes_state", "calc": "",
 		},
+		"neg-catalog-tool-indirect": {
+			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
+		},
+		"neg-market-data": {
+			"quote": "network_egress untrusted_input", "prices": "network_egress untrusted_input", "compare": "network_egress untrusted_input",
+		},
 		"pos-lost-type-fails-closed": {
 			"ask_research": all + " !default", "purge": "executes_code irreversible network_egress writes_state !default",
 			"read_note": "reads_private", "save_note": "writes_state",

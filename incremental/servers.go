@@ -22,8 +22,8 @@ type servers struct {
 	// clients are the servers of one client object built in code
 	// (MultiServerMCPClient({...}): one constructor, several servers).
 	clients map[*extract.Call][]*extract.MCPServer
-	code   []*extract.MCPServer // servers defined in code
-	file   map[*extract.MCPServer]*extract.File
+	code    []*extract.MCPServer // servers defined in code
+	file    map[*extract.MCPServer]*extract.File
 	// resolved caches the tools of a server for a client naming style.
 	resolved map[string][]serverTool
 	nodes    map[string]*capgraph.Server
