@@ -100,6 +100,15 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 				"list_allowed_directories", "list_directory", "list_directory_with_sizes", "move_file", "read_file",
 				"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"}},
 		}},
+		{"langchain/neg-toolkit-agents", map[string]agentFacts{
+			"json_agent": {tools: []string{"json_spec_get_value", "json_spec_list_keys"}},
+		}},
+		{"langchain/pos-toolkit-agents", map[string]agentFacts{
+			"python_agent": {tools: []string{"Python_REPL"}},
+			"frame_agent":  {tools: []string{"python_repl_ast"}},
+			"csv_agent":    {tools: []string{"python_repl_ast"}},
+			"sql_agent":    {tools: []string{"sql_db_list_tables", "sql_db_query", "sql_db_query_checker", "sql_db_schema"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

@@ -707,6 +707,11 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		if ct := b.an.Catalog.Tool(q); ct != nil {
 			return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
 		}
+		if b.an.Catalog.Toolkit(q) != nil {
+			// A toolkit object where tools are expected
+			// (create_sql_agent(llm, toolkit=SQLDatabaseToolkit(...))).
+			return b.kitMembers(e, e, q)
+		}
 		// A class of the tree: its tool (BaseTool subclass) if it is one.
 		if f != nil {
 			if t, ok := b.ix.qualified(q, f, 0); ok && t.bind != nil && t.bind.Kind == extract.BindClass {
@@ -999,6 +1004,12 @@ func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 	default:
 		return []member{b.unknown(e, recvName+".get_tools() comes from something acg cannot follow")}
 	}
+	return b.kitMembers(e, recv, q)
+}
+
+// kitMembers are the tools of the catalogued toolkit q built by recv (nil
+// when its arguments are unknown: every tool of the kit).
+func (b *builder) kitMembers(e, recv *extract.Expr, q string) []member {
 	kit := b.an.Catalog.Toolkit(q)
 	if kit == nil {
 		return []member{b.unknown(e, "toolkit "+q+" is not in the catalog")}
