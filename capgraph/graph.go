@@ -358,6 +358,10 @@ func ClientTitle(framework string) string {
 		return "Claude Desktop"
 	case "claude-code":
 		return "Claude Code"
+	case "cline":
+		return "Cline"
+	case "roo-code":
+		return "Roo Code"
 	}
 	return framework
 }

@@ -9,8 +9,9 @@ import (
 )
 
 // MCP client configs: Claude Desktop (claude_desktop_config.json), Claude
-// Code (.mcp.json), VS Code (.vscode/mcp.json: "servers" plus "inputs")
-// and Cursor (.cursor/mcp.json). Each file is one client; its servers are
+// Code (.mcp.json), VS Code (.vscode/mcp.json: "servers" plus "inputs"),
+// Cursor (.cursor/mcp.json), Cline (cline_mcp_settings.json) and Roo Code
+// (mcp_settings.json, .roo/mcp.json). Each file is one client; its servers are
 // resolved to tools later (code in the tree, the catalog, or fail closed).
 // Values of env, headers and ${VAR}/${input:…} references are never kept.
 
@@ -202,6 +203,13 @@ func MCPClientOf(rel string) string {
 		return "vscode"
 	case base == "mcp.json" && dir == ".cursor":
 		return "cursor"
+	case base == "cline_mcp_settings.json":
+		// Cline's global MCP settings, committed as a copy.
+		return "cline"
+	case base == "mcp_settings.json" || base == "mcp.json" && dir == ".roo":
+		// Roo Code's global MCP settings (a committed copy) and its
+		// project file .roo/mcp.json.
+		return "roo-code"
 	}
 	return ""
 }

@@ -109,6 +109,14 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"csv_agent":    {tools: []string{"python_repl_ast"}},
 			"sql_agent":    {tools: []string{"sql_db_list_tables", "sql_db_query", "sql_db_query_checker", "sql_db_schema"}},
 		}},
+		{"mcpconfig/neg-roo-confirms", map[string]agentFacts{
+			"roo-code": {tools: []string{"create_directory", "directory_tree", "edit_file", "fetch", "get_file_info",
+				"list_allowed_directories", "list_directory", "list_directory_with_sizes", "move_file", "read_file",
+				"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"},
+				gated: []string{"create_directory", "directory_tree", "edit_file", "fetch", "get_file_info",
+					"list_allowed_directories", "list_directory_with_sizes", "move_file", "read_file",
+					"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

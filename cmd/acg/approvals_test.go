@@ -51,6 +51,8 @@ func TestApprovalFixtures(t *testing.T) {
 		{"mcpconfig/pos-vscode-auto-approve", []string{
 			"missing-approval vscode edit_file", "missing-approval vscode move_file", "missing-approval vscode write_file", "rule-of-two vscode fetch"}},
 		{"mcpconfig/pos-server-auto-approve", []string{"rule-of-two cursor fetch"}},
+		{"mcpconfig/neg-roo-confirms", nil},
+		{"mcpconfig/pos-cline-auto-approve", []string{"missing-approval cline write_file", "rule-of-two cline fetch"}},
 		{"vscode/neg-terminal-readonly", nil},
 		{"vscode/neg-terminal-denied", nil},
 		{"vscode/pos-terminal-shell", []string{
