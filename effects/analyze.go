@@ -269,6 +269,9 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
+	if c.HeadKind == extract.HeadData && a.pipe(e, c, mask, returned, cGated, via, depth) {
+		return
+	}
 	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, cRet, cGated, via, depth) {
 		return
 	}
@@ -408,6 +411,61 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, returned, 
 		d.decide()
 	}
 	return true
+}
+
+// pipe decides running a LangChain runnable sequence built with `|`
+// (chain = prompt | llm | StrOutputParser(); chain.invoke(x)): it runs
+// each part with the same method, so it has the effects of all of them.
+// It reports false, leaving the call to the data rules, when the receiver
+// is not a name bound only to pipes or a part has no known type.
+func (a *Analyzer) pipe(e *Effects, c *extract.Call, mask uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+	m := c.Method()
+	if !toolMethods[m] || c.Expr == nil || c.Expr.Recv != nil || c.Func == nil || depth > maxDepth {
+		return false
+	}
+	recv, _, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || strings.Count(c.Expr.Name, ".") != 1 {
+		return false
+	}
+	var parts []*extract.Expr
+	bs := c.Func.Scope.Lookup(recv)
+	if len(bs) == 0 {
+		return false
+	}
+	for _, b := range bs {
+		if b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprPipe {
+			return false
+		}
+		parts = append(parts, pipeParts(b.Value, 0)...)
+	}
+	var calls []*extract.Call
+	for _, p := range parts {
+		switch {
+		case p == nil:
+			return false
+		case p.Kind == extract.ExprDict || p.Kind == extract.ExprStr || p.Kind == extract.ExprFString:
+			// A mapping of inputs (RunnableParallel of lambdas, whose calls
+			// are the enclosing function's) or a template: nothing runs.
+		case p.Type != "":
+			rc := *c
+			rc.Qual, rc.HeadKind = p.Type+"."+m, extract.HeadObject
+			calls = append(calls, &rc)
+		default:
+			return false
+		}
+	}
+	for _, rc := range calls {
+		a.call(e, rc, mask, returned, gated, via, depth+1)
+	}
+	return true
+}
+
+// pipeParts flattens a | b | c into its parts.
+func pipeParts(x *extract.Expr, depth int) []*extract.Expr {
+	if x == nil || x.Kind != extract.ExprPipe || len(x.Elems) != 2 || depth > 32 {
+		return []*extract.Expr{x}
+	}
+	return append(pipeParts(x.Elems[0], depth+1), pipeParts(x.Elems[1], depth+1)...)
 }
 
 // dispatchTable is the table a call runs an entry of: _OPS[op](a, b), or

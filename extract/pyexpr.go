@@ -143,6 +143,9 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 				ex.Str = k
 			}
 		}
+		if op == "|" {
+			ex.Kind, ex.Elems = ExprPipe, []*Expr{le, re}
+		}
 		if op == "/" && le != nil {
 			ex.Type = le.Type // pathlib: Path / "name" is a Path
 		}

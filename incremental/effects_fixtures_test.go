@@ -66,7 +66,7 @@ func TestEffectsFixtures(t *testing.T) {
 		},
 		"neg-types-followed": {
 			"search_web": "network_egress untrusted_input", "headlines": "network_egress untrusted_input",
-			"remember": "writes_state", "calc": "",
+			"remember": "writes_state", "calc": "", "grade": "",
 		},
 		"neg-catalog-tool-indirect": {
 			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
@@ -76,7 +76,7 @@ func TestEffectsFixtures(t *testing.T) {
 		},
 		"pos-lost-type-fails-closed": {
 			"ask_research": all + " !default", "purge": "executes_code irreversible network_egress writes_state !default",
-			"read_note": "reads_private", "save_note": "writes_state",
+			"read_note": "reads_private", "save_note": "writes_state", "summarise": all + " !default",
 		},
 		"pos-unknown-fails-closed": {
 			"sync_contact": all + " !default", "push_contact": all + " !default",

@@ -1,7 +1,10 @@
 import operator
 from typing import Annotated
 
+from langchain_core.output_parsers import StrOutputParser
+from langchain_core.prompts import PromptTemplate
 from langchain_core.tools import tool
+from langchain_openai import ChatOpenAI
 from langgraph.prebuilt import InjectedStore, create_react_agent
 from langgraph.store.base import BaseStore
 from tavily import TavilyClient
@@ -46,4 +49,12 @@ def calc(a: float, b: float, op: str) -> str:
     return str(fn(a, b))
 
 
-agent = create_react_agent("openai:gpt-4o", [search_web, headlines, remember, calc])
+@tool
+def grade(question: str, document: str) -> str:
+    """Grade a document's relevance to a question."""
+    prompt = PromptTemplate.from_template("Is {document} relevant to {question}?")
+    chain = {"question": lambda x: question, "document": lambda x: document} | prompt | ChatOpenAI() | StrOutputParser()
+    return chain.invoke({})
+
+
+agent = create_react_agent("openai:gpt-4o", [search_web, headlines, remember, calc, grade])

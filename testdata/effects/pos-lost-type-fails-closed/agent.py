@@ -2,6 +2,7 @@ from pathlib import Path
 
 import shutil
 from langchain.agents import create_agent
+from langchain_core.prompts import PromptTemplate
 from langchain_core.tools import tool
 
 SANDBOX = Path(__file__).parents[2] / "sandbox"
@@ -45,8 +46,15 @@ def save_note(filename: str, content: str) -> str:
     return "saved"
 
 
+@tool
+def summarise(text: str) -> str:
+    """Summarise a text."""
+    chain = PromptTemplate.from_template("Summarise: {t}") | _backend()
+    return chain.invoke({"t": text})
+
+
 async def main():
     global research_agent
     research_agent = create_agent("openai:gpt-4o", tools=[])
-    controller = create_agent("openai:gpt-4o", tools=[ask_research, purge, read_note, save_note])
+    controller = create_agent("openai:gpt-4o", tools=[ask_research, purge, read_note, save_note, summarise])
     return controller
