@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/acg-dev/acg/extract"
@@ -30,6 +31,9 @@ type Analyzer struct {
 	Resolver Resolver
 	memo     map[memoKey]*Effects
 	busy     map[memoKey]bool
+	// ptypes are the types the current call site's arguments give the
+	// parameters of the function being walked (index -> "T()").
+	ptypes map[int]string
 }
 
 type memoKey struct {
@@ -37,6 +41,7 @@ type memoKey struct {
 	mask     uint64
 	returned bool
 	gated    bool
+	ptypes   string // the argument types the call site gave (argTypes)
 }
 
 // maxDepth bounds how deep calls into helper functions are followed.
@@ -237,7 +242,17 @@ func applyHints(e *Effects, t *extract.Tool) {
 }
 
 func (a *Analyzer) fn(fn *extract.Func, mask uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
-	key := memoKey{fn, mask, returned, gated}
+	return a.fnTyped(fn, mask, returned, gated, via, depth, nil)
+}
+
+// fnTyped is fn with the types a call site's arguments give fn's
+// parameters (send_message(service, ...) with service = build("gmail",
+// ...)): methods called on those parameters are typed by them.
+func (a *Analyzer) fnTyped(fn *extract.Func, mask uint64, returned, gated bool, via []extract.Loc, depth int, ptypes map[int]string) *Effects {
+	key := memoKey{fn, mask, returned, gated, encodeTypes(ptypes)}
+	saved := a.ptypes
+	a.ptypes = ptypes
+	defer func() { a.ptypes = saved }()
 	if e, ok := a.memo[key]; ok {
 		return e
 	}
@@ -265,6 +280,9 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 		// One of the agent's own tools, which carry their effects; or a
 		// question to a human (interrupt, ctx.elicit), which has none.
 		return
+	}
+	if tc, ok := a.argTypedCall(c); ok && !c.Gate {
+		c = tc // a method of a parameter the call site's argument typed
 	}
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
@@ -302,7 +320,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, returned, gate
 	}
 	if kind == "local" || kind == "unknown" {
 		if callee := a.callee(c); callee != nil {
-			sub := a.fn(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			sub := a.fnTyped(callee, bindParams(c, callee, mask), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1, a.argTypes(c, callee))
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
 					e.add(ev, sub.Labels[l].DecidedBy)
@@ -506,6 +524,94 @@ func dispatchTable(c *extract.Call) *extract.Expr {
 	return table
 }
 
+// argTypes maps the callee's parameters to the types of the call's
+// arguments: a typed value (a client built by a known call), or a
+// parameter of the caller typed the same way.
+func (a *Analyzer) argTypes(c *extract.Call, callee *extract.Func) map[int]string {
+	if c.Expr == nil {
+		return nil
+	}
+	offset := 0
+	if len(callee.Params) > 0 && callee.Params[0].Injected && (callee.Params[0].Name == "self" || callee.Params[0].Name == "cls") {
+		offset = 1
+	}
+	var out map[int]string
+	set := func(idx int, x *extract.Expr) {
+		if x == nil || idx < 0 || idx >= len(callee.Params) {
+			return
+		}
+		ty := x.Type
+		if ty == "" && x.Kind == extract.ExprName && c.Func != nil && a.ptypes != nil {
+			for i, p := range c.Func.Params {
+				if p.Name == x.Name {
+					ty = a.ptypes[i]
+				}
+			}
+		}
+		if ty == "" || !strings.HasSuffix(ty, "()") {
+			return
+		}
+		if out == nil {
+			out = map[int]string{}
+		}
+		out[idx] = ty
+	}
+	for i, x := range c.Expr.Args {
+		if x != nil && x.Kind == extract.ExprSplat {
+			return out
+		}
+		set(i+offset, x)
+	}
+	for _, kw := range c.Expr.Kw {
+		for i, p := range callee.Params {
+			if p.Name == kw.Name {
+				set(i, kw.Value)
+			}
+		}
+	}
+	return out
+}
+
+func encodeTypes(m map[int]string) string {
+	if len(m) == 0 {
+		return ""
+	}
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%d=%s;", k, m[k])
+	}
+	return b.String()
+}
+
+// argTypedCall rewrites a method called on a parameter whose type the
+// call site's argument gave (a.ptypes): service.users() is
+// googleapiclient.discovery.build().users when the caller passed the
+// result of build(...).
+func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
+	if len(a.ptypes) == 0 || c.HeadKind != extract.HeadData || c.Func == nil || c.Expr == nil {
+		return nil, false
+	}
+	recv, rest, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || rest == "" {
+		return nil, false
+	}
+	for i, p := range c.Func.Params {
+		if p.Name == recv {
+			if ty, ok := a.ptypes[i]; ok {
+				rc := *c
+				rc.Qual, rc.HeadKind = ty+"."+rest, extract.HeadObject
+				return &rc, true
+			}
+		}
+	}
+	return nil, false
+}
+
 // typedParamCall rewrites a method call on a parameter whose annotation
 // names a type (`def send(client: httpx.Client, …)`: client.post(…) is
 // httpx.Client().post) so that its type decides it, as for a local object
@@ -571,7 +677,10 @@ func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
 		rc.Qual, rc.HeadKind = ty+"."+c.Method(), extract.HeadObject
 		return &rc, true
 	}
-	tc, ok := typedParamCall(inner)
+	tc, ok := a.argTypedCall(inner)
+	if !ok {
+		tc, ok = typedParamCall(inner)
+	}
 	if !ok {
 		if tc, ok = a.typedResultCall(inner); !ok {
 			return nil, false

@@ -57,4 +57,15 @@ def grade(question: str, document: str) -> str:
     return chain.invoke({})
 
 
-agent = create_react_agent("openai:gpt-4o", [search_web, headlines, remember, calc, grade])
+def _lookup(client, q):
+    return client.search(q)
+
+
+@tool
+def lookup(query: str) -> str:
+    """Look something up."""
+    client = TavilyClient()
+    return str(_lookup(client, query))
+
+
+agent = create_react_agent("openai:gpt-4o", [search_web, headlines, remember, calc, grade, lookup])
