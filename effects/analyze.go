@@ -541,10 +541,13 @@ func (a *Analyzer) argTypes(c *extract.Call, callee *extract.Func) map[int]strin
 			return
 		}
 		ty := x.Type
-		if ty == "" && x.Kind == extract.ExprName && c.Func != nil && a.ptypes != nil {
+		if ty == "" && x.Kind == extract.ExprName && c.Func != nil {
 			for i, p := range c.Func.Params {
-				if p.Name == x.Name {
-					ty = a.ptypes[i]
+				if p.Name != x.Name {
+					continue
+				}
+				if ty = a.ptypes[i]; ty == "" {
+					ty = paramClass(c.Func, p) // store: BaseStore handed on
 				}
 			}
 		}
@@ -610,6 +613,37 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 		}
 	}
 	return nil, false
+}
+
+// paramClass is the qualified class an annotated parameter names, as a
+// value type ("langgraph.store.base.BaseStore()"), or "".
+func paramClass(fn *extract.Func, p extract.Param) string {
+	if p.Name == "self" || p.Name == "cls" {
+		return ""
+	}
+	ty := annotationType(p.Annotation)
+	if ty == "" {
+		return ""
+	}
+	head, rest, _ := strings.Cut(ty, ".")
+	bs := fn.Scope.Lookup(head)
+	if len(bs) == 0 {
+		return ""
+	}
+	switch b := bs[len(bs)-1]; b.Kind {
+	case extract.BindImport:
+		if b.Imp == nil {
+			return ""
+		}
+		q := b.Imp.Qualified()
+		if rest != "" {
+			q += "." + rest
+		}
+		return q + "()"
+	case extract.BindClass:
+		return ty + "()"
+	}
+	return ""
 }
 
 // typedParamCall rewrites a method call on a parameter whose annotation

@@ -68,4 +68,15 @@ def lookup(query: str) -> str:
     return str(_lookup(client, query))
 
 
-agent = create_react_agent("openai:gpt-4o", [search_web, headlines, remember, calc, grade, lookup])
+def _save(store, key, value):
+    store.put(("notes",), key, {"value": value})
+
+
+@tool
+def remember_via_helper(key: str, value: str, store: Annotated[BaseStore, InjectedStore()]) -> str:
+    """Remember a value through a helper."""
+    _save(store, key, value)
+    return "saved"
+
+
+agent = create_react_agent("openai:gpt-4o", [search_web, headlines, remember, calc, grade, lookup, remember_via_helper])
