@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/acg-dev/acg/extract"
@@ -20,6 +21,11 @@ type Resolver interface {
 	// of the tree: the variable's type plus the method ("requests.Session().post"),
 	// or "" with ok for plain data (a prompt string's .format()).
 	Requalify(c *extract.Call) (qual string, ok bool)
+	// RunsTool reports a call that runs a tool the model chose from a
+	// registry of the tree (tools_by_name[call["name"]].invoke(args), the
+	// registry here or imported): the registry's tools, which the agent
+	// uses in that node, carry its effects.
+	RunsTool(c *extract.Call) bool
 }
 
 // Analyzer decides effects. It memoises per function and calling context,
@@ -30,6 +36,9 @@ type Analyzer struct {
 	Resolver Resolver
 	memo     map[memoKey]*Effects
 	busy     map[memoKey]bool
+	// ptypes are the types the current call site's arguments give the
+	// parameters of the function being walked (index -> "T()").
+	ptypes map[int]string
 }
 
 type memoKey struct {
@@ -38,6 +47,7 @@ type memoKey struct {
 	priv     uint64
 	returned bool
 	gated    bool
+	ptypes   string // the argument types the call site gave (argTypes)
 }
 
 // maxDepth bounds how deep calls into helper functions are followed.
@@ -82,6 +92,9 @@ func (a *Analyzer) tool(t *extract.Tool, inputOnly func(string) bool) *Effects {
 			}
 			applyHints(e, t)
 			return e
+		}
+		if e := a.boundCatalogTool(t.FuncRef); e != nil {
+			return e // Tool(func=YouTubeSearchTool().run): that tool
 		}
 		if t.Kind == extract.ToolClass && t.Extra["schema_only"] == "true" {
 			e := newEffects()
@@ -128,6 +141,42 @@ func (a *Analyzer) tool(t *extract.Tool, inputOnly func(string) bool) *Effects {
 		return e
 	}
 	return Unknown("nothing is known about tool "+t.Name, t.Loc)
+}
+
+// boundCatalogTool decides a tool whose function is a bound run method of
+// a catalogued prebuilt tool (func=yt.run with yt = YouTubeSearchTool(),
+// Tool.from_function(DuckDuckGoSearchRun().run)): it is that tool, with
+// its catalog labels (narrowed by the constructor's arguments). nil when
+// the function is anything else.
+func (a *Analyzer) boundCatalogTool(ref *extract.Expr) *Effects {
+	if ref == nil || ref.Kind != extract.ExprName || a.Catalog == nil {
+		return nil
+	}
+	var recv *extract.Expr
+	method := ""
+	switch i := strings.LastIndexByte(ref.Name, '.'); {
+	case ref.Recv != nil && i == 0:
+		recv, method = ref.Recv, ref.Name[1:]
+	case ref.Recv == nil && i > 0 && !strings.Contains(ref.Name[:i], "."):
+		recv, method = &extract.Expr{Kind: extract.ExprName, Name: ref.Name[:i], Scope: ref.Scope, Loc: ref.Loc}, ref.Name[i+1:]
+	}
+	if !toolMethods[method] {
+		return nil
+	}
+	recv = extract.Deref(recv)
+	if recv == nil || recv.Kind != extract.ExprCall {
+		return nil
+	}
+	q := a.Rules.Normalize(extract.QualOf(recv))
+	ct := a.Catalog.Tool(q)
+	if ct == nil || !isClassName(lastDot(q)) || ct.Kind == "factory" {
+		return nil
+	}
+	detail := fmt.Sprintf("catalog: %s — %s (its %s method is the tool's function)", ct.Class, ct.Summary, method)
+	if e := a.narrowed(ct, recv, detail, 0); e != nil {
+		return e
+	}
+	return ct.EffectsOf(detail)
 }
 
 // Unknown is the fail-closed answer: every label present, decided by default.
@@ -225,7 +274,17 @@ func applyHints(e *Effects, t *extract.Tool) {
 // fn decides a function's body: mask marks the parameters that carry
 // model-chosen data, priv those that carry private data the caller read.
 func (a *Analyzer) fn(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
-	key := memoKey{fn, mask, priv, returned, gated}
+	return a.fnTyped(fn, mask, priv, returned, gated, via, depth, nil)
+}
+
+// fnTyped is fn with the types a call site's arguments give fn's
+// parameters (send_message(service, ...) with service = build("gmail",
+// ...)): methods called on those parameters are typed by them.
+func (a *Analyzer) fnTyped(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int, ptypes map[int]string) *Effects {
+	key := memoKey{fn, mask, priv, returned, gated, encodeTypes(ptypes)}
+	saved := a.ptypes
+	a.ptypes = ptypes
+	defer func() { a.ptypes = saved }()
 	if e, ok := a.memo[key]; ok {
 		return e
 	}
@@ -249,10 +308,21 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 		cGated, gateLoc = a.gatedCall(c)
 	}
 	cRet := returned && c.Returned
+	if c.RunsTool || c.Gate || a.Resolver != nil && a.Resolver.RunsTool(c) {
+		// One of the agent's own tools, which carry their effects; or a
+		// question to a human (interrupt, ctx.elicit), which has none.
+		return
+	}
+	if tc, ok := a.argTypedCall(c); ok && !c.Gate {
+		c = tc // a method of a parameter the call site's argument typed
+	}
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
-	if c.Qual == "<expr>" && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
+	if c.HeadKind == extract.HeadData && a.pipe(e, c, mask, priv, returned, cGated, via, depth) {
+		return
+	}
+	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
 	if c.BuildsAgent || runsAgent(c) {
@@ -260,7 +330,12 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 		// tools carry its effects (capgraph links it as a sub-agent).
 		return
 	}
-	if tc, ok := typedParamCall(c); ok && !c.Gate {
+	if tc, ok := typedParamCall(c); !ok && !c.Gate {
+		tc, ok = a.typedResultCall(c)
+		if ok {
+			c = tc // conn.execute(sql).fetchone() on an annotated conn
+		}
+	} else if ok && !c.Gate {
 		// A method of an annotated parameter is typed by its annotation when
 		// that says what it does (rules, or code of the tree); otherwise it
 		// stays a method of data, as without the annotation.
@@ -282,7 +357,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	}
 	if kind == "local" || kind == "unknown" {
 		if callee := a.callee(c); callee != nil {
-			sub := a.fn(callee, bindParams(c, callee, mask), a.privParams(c, callee, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			sub := a.fnTyped(callee, bindParams(c, callee, mask), a.privParams(c, callee, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1, a.argTypes(c, callee))
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
 					e.add(ev, sub.Labels[l].DecidedBy)
@@ -391,10 +466,7 @@ func (a *Analyzer) ranCatalogTool(e *Effects, c *extract.Call, ct *CatalogTool, 
 // them. It reports false, leaving the call unknown, when the table or any
 // of its values cannot be read.
 func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) bool {
-	if c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprSubscript || len(c.Expr.Recv.Elems) == 0 {
-		return false
-	}
-	table := c.Expr.Recv.Elems[0]
+	table := dispatchTable(c)
 	if table == nil || table.Kind != extract.ExprName || table.Scope == nil || strings.Contains(table.Name, ".") {
 		return false
 	}
@@ -452,6 +524,221 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask, priv uint64, retu
 	return true
 }
 
+// pipe decides running a LangChain runnable sequence built with `|`
+// (chain = prompt | llm | StrOutputParser(); chain.invoke(x)): it runs
+// each part with the same method, so it has the effects of all of them.
+// It reports false, leaving the call to the data rules, when the receiver
+// is not a name bound only to pipes or a part has no known type.
+func (a *Analyzer) pipe(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+	m := c.Method()
+	if !toolMethods[m] || c.Expr == nil || c.Expr.Recv != nil || c.Func == nil || depth > maxDepth {
+		return false
+	}
+	recv, _, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || strings.Count(c.Expr.Name, ".") != 1 {
+		return false
+	}
+	var parts []*extract.Expr
+	bs := c.Func.Scope.Lookup(recv)
+	if len(bs) == 0 {
+		return false
+	}
+	for _, b := range bs {
+		if b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprPipe {
+			return false
+		}
+		parts = append(parts, pipeParts(b.Value, 0)...)
+	}
+	var calls []*extract.Call
+	for _, p := range parts {
+		switch {
+		case p == nil:
+			return false
+		case p.Kind == extract.ExprDict || p.Kind == extract.ExprStr || p.Kind == extract.ExprFString:
+			// A mapping of inputs (RunnableParallel of lambdas, whose calls
+			// are the enclosing function's) or a template: nothing runs.
+		case p.Type != "":
+			rc := *c
+			rc.Qual, rc.HeadKind = p.Type+"."+m, extract.HeadObject
+			calls = append(calls, &rc)
+		default:
+			return false
+		}
+	}
+	for _, rc := range calls {
+		a.call(e, rc, mask, priv, returned, gated, via, depth+1)
+	}
+	return true
+}
+
+// pipeParts flattens a | b | c into its parts.
+func pipeParts(x *extract.Expr, depth int) []*extract.Expr {
+	if x == nil || x.Kind != extract.ExprPipe || len(x.Elems) != 2 || depth > 32 {
+		return []*extract.Expr{x}
+	}
+	return append(pipeParts(x.Elems[0], depth+1), pipeParts(x.Elems[1], depth+1)...)
+}
+
+// dispatchTable is the table a call runs an entry of: _OPS[op](a, b), or
+// fn(a, b) where fn's only binding is _OPS[op] or _OPS.get(op); else nil.
+func dispatchTable(c *extract.Call) *extract.Expr {
+	if c.Expr == nil {
+		return nil
+	}
+	if c.Qual == "<expr>" {
+		if r := c.Expr.Recv; r != nil && r.Kind == extract.ExprSubscript && len(r.Elems) > 0 {
+			return r.Elems[0]
+		}
+		return nil
+	}
+	if c.Expr.Recv != nil || c.Expr.Name != c.Qual || strings.Contains(c.Qual, ".") || c.Func == nil {
+		return nil
+	}
+	// Every binding of the name must look the same table up.
+	var table *extract.Expr
+	for _, b := range c.Func.Scope.Lookup(c.Qual) {
+		if b.Kind != extract.BindAssign || b.Value == nil {
+			return nil
+		}
+		var t *extract.Expr
+		switch v := b.Value; {
+		case v.Kind == extract.ExprSubscript && len(v.Elems) > 0 && v.Elems[0] != nil && v.Elems[0].Kind == extract.ExprName:
+			t = v.Elems[0]
+		case v.Kind == extract.ExprCall && v.Recv == nil && strings.HasSuffix(v.Name, ".get") && strings.Count(v.Name, ".") == 1:
+			t = &extract.Expr{Kind: extract.ExprName, Name: strings.TrimSuffix(v.Name, ".get"), Scope: v.Scope, Loc: v.Loc}
+		default:
+			return nil
+		}
+		if table != nil && table.Name != t.Name {
+			return nil
+		}
+		table = t
+	}
+	return table
+}
+
+// argTypes maps the callee's parameters to the types of the call's
+// arguments: a typed value (a client built by a known call), or a
+// parameter of the caller typed the same way.
+func (a *Analyzer) argTypes(c *extract.Call, callee *extract.Func) map[int]string {
+	if c.Expr == nil {
+		return nil
+	}
+	offset := 0
+	if len(callee.Params) > 0 && callee.Params[0].Injected && (callee.Params[0].Name == "self" || callee.Params[0].Name == "cls") {
+		offset = 1
+	}
+	var out map[int]string
+	set := func(idx int, x *extract.Expr) {
+		if x == nil || idx < 0 || idx >= len(callee.Params) {
+			return
+		}
+		ty := x.Type
+		if ty == "" && x.Kind == extract.ExprName && c.Func != nil {
+			for i, p := range c.Func.Params {
+				if p.Name != x.Name {
+					continue
+				}
+				if ty = a.ptypes[i]; ty == "" {
+					ty = paramClass(c.Func, p) // store: BaseStore handed on
+				}
+			}
+		}
+		if ty == "" || !strings.HasSuffix(ty, "()") {
+			return
+		}
+		if out == nil {
+			out = map[int]string{}
+		}
+		out[idx] = ty
+	}
+	for i, x := range c.Expr.Args {
+		if x != nil && x.Kind == extract.ExprSplat {
+			return out
+		}
+		set(i+offset, x)
+	}
+	for _, kw := range c.Expr.Kw {
+		for i, p := range callee.Params {
+			if p.Name == kw.Name {
+				set(i, kw.Value)
+			}
+		}
+	}
+	return out
+}
+
+func encodeTypes(m map[int]string) string {
+	if len(m) == 0 {
+		return ""
+	}
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		fmt.Fprintf(&b, "%d=%s;", k, m[k])
+	}
+	return b.String()
+}
+
+// argTypedCall rewrites a method called on a parameter whose type the
+// call site's argument gave (a.ptypes): service.users() is
+// googleapiclient.discovery.build().users when the caller passed the
+// result of build(...).
+func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
+	if len(a.ptypes) == 0 || c.HeadKind != extract.HeadData || c.Func == nil || c.Expr == nil {
+		return nil, false
+	}
+	recv, rest, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || rest == "" {
+		return nil, false
+	}
+	for i, p := range c.Func.Params {
+		if p.Name == recv {
+			if ty, ok := a.ptypes[i]; ok {
+				rc := *c
+				rc.Qual, rc.HeadKind = ty+"."+rest, extract.HeadObject
+				return &rc, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// paramClass is the qualified class an annotated parameter names, as a
+// value type ("langgraph.store.base.BaseStore()"), or "".
+func paramClass(fn *extract.Func, p extract.Param) string {
+	if p.Name == "self" || p.Name == "cls" {
+		return ""
+	}
+	ty := annotationType(p.Annotation)
+	if ty == "" {
+		return ""
+	}
+	head, rest, _ := strings.Cut(ty, ".")
+	bs := fn.Scope.Lookup(head)
+	if len(bs) == 0 {
+		return ""
+	}
+	switch b := bs[len(bs)-1]; b.Kind {
+	case extract.BindImport:
+		if b.Imp == nil {
+			return ""
+		}
+		q := b.Imp.Qualified()
+		if rest != "" {
+			q += "." + rest
+		}
+		return q + "()"
+	case extract.BindClass:
+		return ty + "()"
+	}
+	return ""
+}
+
 // typedParamCall rewrites a method call on a parameter whose annotation
 // names a type (`def send(client: httpx.Client, …)`: client.post(…) is
 // httpx.Client().post) so that its type decides it, as for a local object
@@ -466,8 +753,10 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 	}
 	var ann string
 	for _, p := range c.Func.Params {
-		if p.Name == recv && !p.Injected {
-			ann = p.Annotation // framework-injected objects (ctx: Context) are not typed here
+		if p.Name == recv && p.Name != "self" && p.Name != "cls" {
+			// Framework-injected objects are typed too (store: BaseStore);
+			// the rewrite is kept only when the rules know the method.
+			ann = p.Annotation
 		}
 	}
 	ty := annotationType(ann)
@@ -499,11 +788,73 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 	return &rc, true
 }
 
+// typedResultCall rewrites a method called on the result of a call that
+// an annotated parameter types (conn.execute(sql).fetchone() with conn:
+// sqlite3.Connection is sqlite3.Connection().execute().fetchone), when the
+// rules know what the inner call is; otherwise the result stays a value of
+// unknown type.
+func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
+	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprCall || c.Expr.Recv.Call == nil {
+		return nil, false
+	}
+	inner := c.Expr.Recv.Call
+	if ty := a.returnType(inner); ty != "" {
+		// _get_client().search(q): the helper returns a typed object.
+		rc := *c
+		rc.Qual, rc.HeadKind = ty+"."+c.Method(), extract.HeadObject
+		return &rc, true
+	}
+	tc, ok := a.argTypedCall(inner)
+	if !ok {
+		tc, ok = typedParamCall(inner)
+	}
+	if !ok {
+		if tc, ok = a.typedResultCall(inner); !ok {
+			return nil, false
+		}
+	}
+	if k, _ := a.Rules.Classify(tc); k == "unknown" {
+		return nil, false
+	}
+	rc := *c
+	rc.Qual, rc.HeadKind = tc.Qual+"()."+c.Method(), extract.HeadObject
+	return &rc, true
+}
+
+// returnType is the type of what a call of an in-tree function returns,
+// when every return of it has the same known type (a client built in the
+// helper, or a module object it hands out), else "".
+func (a *Analyzer) returnType(c *extract.Call) string {
+	if c.HeadKind != extract.HeadLocal {
+		return ""
+	}
+	fn := a.callee(c)
+	if fn == nil || len(fn.ReturnExprs) == 0 {
+		return ""
+	}
+	ty := ""
+	for _, r := range fn.ReturnExprs {
+		if r == nil || r.Type == "" || (ty != "" && r.Type != ty) {
+			return ""
+		}
+		ty = r.Type
+	}
+	return ty
+}
+
 // annotationType is the class an annotation names, or "" for a builtin
 // type, a generic container, a union or nothing ("Optional[X]" and
 // "X | None" name X).
 func annotationType(ann string) string {
 	t := strings.Trim(strings.TrimSpace(ann), `"'`)
+	for _, p := range []string{"Annotated[", "typing.Annotated[", "typing_extensions.Annotated["} {
+		// Annotated[BaseStore, InjectedStore()] is a BaseStore.
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			if i := strings.IndexAny(rest, ",]"); i > 0 && !strings.Contains(rest[:i], "[") {
+				t = strings.TrimSpace(rest[:i])
+			}
+		}
+	}
 	for _, p := range []string{"Optional[", "typing.Optional["} {
 		if strings.HasPrefix(t, p) && strings.HasSuffix(t, "]") {
 			t = t[len(p) : len(t)-1]

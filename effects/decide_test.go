@@ -49,6 +49,7 @@ func (r localResolver) Callee(c *extract.Call) *extract.Func {
 func (r localResolver) FuncOf(e *extract.Expr) *extract.Func { return nil }
 
 func (r localResolver) Requalify(c *extract.Call) (string, bool) { return "", false }
+func (r localResolver) RunsTool(c *extract.Call) bool            { return false }
 
 // labelsOf analyses the function `tool` of src as a tool.
 func labelsOf(t *testing.T, src string) (*effects.Effects, []string) {

@@ -25,11 +25,15 @@ type Rules struct {
 	owners    map[string]bool   // every dotted prefix of a listed call: types with listed methods
 	attrs     map[string]string // typed attributes: pathlib.Path.parent -> pathlib.Path
 	schemas   map[string]bool   // base classes of data-only schemas (pydantic.BaseModel)
+	items     map[string]string // element types of typed sequences: pathlib.Path.parents -> pathlib.Path
+	data      map[string]bool   // methods of plain values (str.strip, dict.get)
 }
 
 type rulesFile struct {
 	Returns map[string]string   `yaml:"returns"`
 	Attrs   map[string]string   `yaml:"attributes"`
+	Items   map[string]string   `yaml:"items"`
+	Data    []string            `yaml:"data_methods"`
 	Opaque  []string            `yaml:"opaque"`
 	Calls   map[string][]string `yaml:"calls"`
 	LLM     []string            `yaml:"llm"`
@@ -89,6 +93,11 @@ func LoadRules(data []byte) (*Rules, error) {
 	for _, n := range rf.Schemas {
 		r.schemas[n] = true
 	}
+	r.items = rf.Items
+	r.data = map[string]bool{}
+	for _, m := range rf.Data {
+		r.data[m] = true
+	}
 	for k, v := range r.attrs {
 		if k == v || !strings.Contains(k, ".") {
 			return nil, fmt.Errorf("rules: attribute %s: %s is not a typed attribute", k, v)
@@ -137,6 +146,13 @@ func (r *Rules) Normalize(qual string) string {
 	for n := 0; n < 4; n++ {
 		changed := false
 		for i := strings.LastIndexByte(cur, '.'); i > 0; i = strings.LastIndexByte(cur[:i], '.') {
+			if seq, ok := strings.CutSuffix(cur[:i], "[]"); ok {
+				// An element of a typed sequence (Path.parents[2]).
+				if t, ok := r.items[seq]; ok {
+					cur, changed = t+cur[i:], true
+					break
+				}
+			}
 			if t, ok := r.attrs[cur[:i]]; ok {
 				cur, changed = t+cur[i:], true
 				break
@@ -184,16 +200,27 @@ func lastDot(s string) string {
 func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	switch c.HeadKind {
 	case extract.HeadData:
-		if k, ok := r.methods[c.Method()]; ok {
-			return k, c.Qual
-		}
-		return "pure", c.Qual
+		return r.dataCall(c.Method(), c.Qual)
 	case extract.HeadLocal, extract.HeadSelf:
 		return "local", c.Qual
 	}
 	name = r.Normalize(c.Qual)
 	if k := r.lookup(name); k != "" {
 		return k, name
+	}
+	if i := strings.LastIndex(c.Qual, "[]."); i > 0 && strings.Contains(name, "[].") {
+		// An element of a typed value whose element type is not listed.
+		// Of what a known call returned (a read's response, a parsed
+		// document: hist["Close"].to_string()), it is data like the
+		// response itself; otherwise only data methods are pure.
+		if inner, ok := strings.CutSuffix(c.Qual[:i], "()"); ok {
+			ic := *c
+			ic.Qual, ic.HeadKind = inner, extract.HeadObject
+			if k, _ := r.Classify(&ic); k != "unknown" && !r.modelled(r.Normalize(inner)) {
+				return "pure", name
+			}
+		}
+		return r.dataCall(c.Method(), name)
 	}
 	if raw := c.Qual; raw != name {
 		if k := r.lookup(raw); k != "" {
@@ -220,6 +247,21 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	}
 	if k, ok := r.methods[c.Method()]; ok && c.HeadKind == extract.HeadObject {
 		return k, name
+	}
+	return "unknown", name
+}
+
+// dataCall classifies a method called on a value whose type acg does not
+// know. Only the methods of plain values (data_methods) compute on data; a
+// method no builtin value has means the value is an object whose type was
+// lost (a rebound global, an in-tree helper's result), and the call is
+// unknown rather than pure.
+func (r *Rules) dataCall(method, name string) (kind, _ string) {
+	if k, ok := r.methods[method]; ok {
+		return k, name
+	}
+	if r.data[method] {
+		return "pure", name
 	}
 	return "unknown", name
 }

@@ -48,6 +48,12 @@ var clientInfo = map[string]ClientInfo{
 		Keep: `set "agent": {"tool_permissions": {"default": "confirm"}} (and no "always_allow_tool_actions": true) in .zed/settings.json`},
 	"continue": {Title: "Continue", Confirms: true,
 		Keep: `keep the tool's policy at "Ask First" in Continue's tool settings, or remove the server from .continue/mcpServers`},
+	// Cline and Roo Code ask before each MCP tool unless the server's
+	// autoApprove / alwaysAllow list names it.
+	"cline": {Title: "Cline", Confirms: true,
+		Keep: `take the tool off the server's "autoApprove" list in cline_mcp_settings.json`},
+	"roo-code": {Title: "Roo Code", Confirms: true,
+		Keep: `take the tool off the server's "alwaysAllow" list in the MCP settings`},
 	"junie": {Title: "Junie", Confirms: true,
 		Keep: "keep the tool off Junie's Action Allowlist (Settings | Tools | Junie | Action Allowlist)"},
 }

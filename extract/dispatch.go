@@ -314,6 +314,7 @@ func (d *dispatcher) findInvokes(n *node, gates map[*node]bool, out *[]site, dep
 			case m.Content(d.src) == "invoke", m.Content(d.src) == "ainvoke", m.Content(d.src) == "run", m.Content(d.src) == "arun":
 				if recv := fnPart.ChildByFieldName("object"); recv != nil && d.looksUp(recv) {
 					invoke = true
+					d.markRunsTool(n)
 				}
 			}
 		}
@@ -323,6 +324,15 @@ func (d *dispatcher) findInvokes(n *node, gates map[*node]bool, out *[]site, dep
 	}
 	for _, c := range named(n) {
 		d.findInvokes(c, gates, out, depth+1)
+	}
+}
+
+// markRunsTool marks the call at n as running a looked-up tool.
+func (d *dispatcher) markRunsTool(n *node) {
+	for _, c := range d.fn.Calls {
+		if c.Loc.Start.Byte == int(n.StartByte()) && c.Loc.End.Byte == int(n.EndByte()) {
+			c.RunsTool = true
+		}
 	}
 }
 

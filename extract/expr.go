@@ -25,6 +25,7 @@ const (
 	ExprNot                // not x: Elems[0]
 	ExprCompare            // a <op> b with one operator: Elems[0], Elems[1]; Str the operator ("is not", "in", "==")
 	ExprBoolOp             // a and b, a or b: Elems[0], Elems[1]; Str the operator
+	ExprPipe               // a | b: Elems[0], Elems[1] (a LangChain runnable sequence, a set or flag union)
 )
 
 // Expr is a compact, tree-free copy of a Python expression.

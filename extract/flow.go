@@ -30,6 +30,10 @@ type Binding struct {
 	// Guards are the conditions under which the binding happens (the ifs
 	// around it), outermost first.
 	Guards []Guard
+	// Unpacked is the right-hand side a tuple target takes element
+	// UnpackIndex of (tools, client = await load_tools()); Value is nil then.
+	Unpacked    *Expr
+	UnpackIndex int
 }
 
 // Guard is a condition that must hold (or, Neg, fail) for code to run:
@@ -187,7 +191,11 @@ type Call struct {
 	// adapter found (create_react_agent(...) inside a node): running the
 	// result runs that agent, whose own tools say what it can do.
 	BuildsAgent bool
-	Loc         Loc
+	// RunsTool is set on a graph node's dispatch of a tool the model chose
+	// (tools_by_name[call["name"]].invoke(args), see dispatch.go): it runs
+	// one of the agent's own tools, whose effects are those tools'.
+	RunsTool bool
+	Loc      Loc
 }
 
 // Arg is one argument of a call.

@@ -887,7 +887,8 @@ func boundTools(a *Agent, g *Graph) {
 			if l := bindToolsArg(c.Expr); l != nil {
 				lists = append(lists, l)
 			}
-			if c.HeadKind == HeadData && (c.Method() == "invoke" || c.Method() == "ainvoke") && c.Expr.Head() != "" {
+			// write_email.invoke(...) on a tool of the tree is a HeadLocal call.
+			if m := lastDot(c.Expr.Name); (c.HeadKind == HeadData || c.HeadKind == HeadLocal) && (m == "invoke" || m == "ainvoke") && c.Expr.Head() != "" {
 				if executor == "" || executor == n.Name {
 					executor = n.Name
 				} else {

@@ -25,6 +25,9 @@ func mcpClients(f *File) {
 			params, transport = e.Arg(0, "params"), "sse"
 		case qualIs(c.Qual, "MCPServerStreamableHttp", "agents"):
 			params, transport = e.Arg(0, "params"), "http"
+		case qualIs(c.Qual, "MultiServerMCPClient", "langchain_mcp_adapters"):
+			multiServerClient(f, c)
+			continue
 		case qualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
 			params, transport = e.Arg(0, "serverparams"), "stdio"
 			if params == nil {
@@ -48,6 +51,50 @@ func mcpClients(f *File) {
 		s.Launch = launchFromParams(params, transport)
 		clientApprovals(s, e.Kwarg("require_approval"))
 		clientFilter(s, e.Kwarg("tool_filter"))
+		f.Servers = append(f.Servers, s)
+	}
+}
+
+// multiServerClient reads langchain_mcp_adapters'
+// MultiServerMCPClient({name: {"url"|"command", "args", "transport"}}):
+// each entry is a server, like an entry of a client config file. They
+// share the constructor call, through which client.get_tools() finds them.
+func multiServerClient(f *File, c *Call) {
+	e := c.Expr
+	conns := Deref(e.Arg(0, "connections"))
+	if conns == nil || conns.Kind != ExprDict {
+		return // a computed dict: get_tools() stays unknown (fail closed)
+	}
+	for i, k := range conns.Keys {
+		name, ok := k.StrValue()
+		if !ok || i >= len(conns.Elems) {
+			continue
+		}
+		entry := Deref(conns.Elems[i])
+		transport := ""
+		if entry != nil && entry.Kind == ExprCall {
+			transport, _ = Deref(entry.Kwarg("transport")).StrValue()
+		}
+		if entry != nil && entry.Kind == ExprDict {
+			for j, ek := range entry.Keys {
+				if ks, _ := ek.StrValue(); ks == "transport" {
+					transport, _ = Deref(entry.Elems[j]).StrValue()
+				}
+			}
+		}
+		switch transport {
+		case "streamable_http", "streamable-http", "http":
+			transport = "http"
+		case "sse", "websocket":
+		default:
+			transport = "stdio"
+		}
+		s := &MCPServer{Framework: "langchain", Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
+		s.ID = serverID(f.Path, name)
+		for f.serverByID(s.ID) != nil {
+			s.ID += "~"
+		}
+		s.Launch = launchFromParams(entry, transport)
 		f.Servers = append(f.Servers, s)
 	}
 }
@@ -92,6 +139,10 @@ func launchFromParams(p *Expr, transport string) *Launch {
 		return nil
 	}
 	str := func(k string) string { s, _ := Deref(get(k)).StrValue(); return s }
+	url := str("url")
+	if url == "" {
+		url = urlPrefix(get("url"), 0)
+	}
 	keys := func(k string) map[string]string {
 		d := Deref(get(k))
 		if d == nil || d.Kind != ExprDict {
@@ -112,9 +163,34 @@ func launchFromParams(p *Expr, transport string) *Launch {
 	if p != nil && p.Kind == ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
 		transport = "sse"
 	}
-	l := newLaunch(transport, str("command"), Strings(get("args")), str("url"), keys("env"), keys("headers"))
+	l := newLaunch(transport, str("command"), Strings(get("args")), url, keys("env"), keys("headers"))
 	l.Dir = str("cwd")
 	return l
+}
+
+// urlPrefix is the constant start of a URL built at run time: an f-string
+// ("https://mcp.tavily.com/mcp/?key={key}"), or what an in-tree helper
+// with one return gives back. It is "" unless that start names a scheme
+// and a host.
+func urlPrefix(e *Expr, depth int) string {
+	e = Deref(e)
+	if e == nil || depth > 3 {
+		return ""
+	}
+	switch e.Kind {
+	case ExprFString, ExprConcat:
+		if i := strings.Index(e.Str, "://"); i > 0 && strings.ContainsAny(e.Str[i+3:], "/?") {
+			return e.Str
+		}
+	case ExprCall:
+		if e.Call == nil || e.Call.HeadKind != HeadLocal || e.Scope == nil {
+			return ""
+		}
+		if fn := funcDef(e.Scope, e.Call.Qual); fn != nil && len(fn.ReturnExprs) == 1 {
+			return urlPrefix(fn.ReturnExprs[0], depth+1)
+		}
+	}
+	return ""
 }
 
 // clientApprovals reads require_approval: "always"/True gate every tool;

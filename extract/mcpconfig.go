@@ -9,8 +9,9 @@ import (
 )
 
 // MCP client configs: Claude Desktop (claude_desktop_config.json), Claude
-// Code (.mcp.json), VS Code (.vscode/mcp.json: "servers" plus "inputs")
-// and Cursor (.cursor/mcp.json). Each file is one client; its servers are
+// Code (.mcp.json), VS Code (.vscode/mcp.json: "servers" plus "inputs"),
+// Cursor (.cursor/mcp.json), Cline (cline_mcp_settings.json) and Roo Code
+// (mcp_settings.json, .roo/mcp.json). Each file is one client; its servers are
 // resolved to tools later (code in the tree, the catalog, or fail closed).
 // Values of env, headers and ${VAR}/${input:…} references are never kept.
 
@@ -225,6 +226,13 @@ func MCPClientOf(rel string) string {
 		return "continue"
 	case (base == "config.yaml" || base == "config.yml") && dir == ".continue":
 		return "continue"
+	case base == "cline_mcp_settings.json":
+		// Cline's global MCP settings, committed as a copy.
+		return "cline"
+	case base == "mcp_settings.json" || base == "mcp.json" && dir == ".roo":
+		// Roo Code's global MCP settings (a committed copy) and its
+		// project file .roo/mcp.json.
+		return "roo-code"
 	}
 	return ""
 }

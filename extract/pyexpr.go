@@ -60,6 +60,12 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		} else {
 			ex.Kind, ex.Name, ex.Recv = ExprName, "."+attr, oe
 		}
+		if oe != nil && oe.Type != "" {
+			// An attribute of a typed value is typed through it
+			// (Path(p).parent is pathlib.Path().parent; the rules' attributes
+			// say what that is), so a method called on it is not data.
+			ex.Type = oe.Type + "." + attr
+		}
 		if q, ok := w.envRead(ex.Name); ok {
 			// os.environ["X"] (subscript) and os.environ.get("X") (a call) are
 			// recorded where they happen; a bare os.environ handed on whole
@@ -76,6 +82,11 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 		ex.Kind, ex.Elems = ExprSubscript, []*Expr{ve, ie}
 		if ie != nil && ie.Kind == ExprStr {
 			fl = fl.field(ie.Str) // state["email"]: one field of a parameter
+		}
+		if ve != nil && ve.Type != "" {
+			// An element of a typed value (Path(p).parents[2]): the rules'
+			// items give its type; unlisted, it is a value of unknown type.
+			ex.Type = ve.Type + "[]"
 		}
 		if ve != nil && ve.Kind == ExprName {
 			if q, ok := w.envRead(ve.Name); ok && q != "" {
@@ -163,6 +174,9 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 			} else if k, ok := w.constString(le); ok {
 				ex.Str = k
 			}
+		}
+		if op == "|" {
+			ex.Kind, ex.Elems = ExprPipe, []*Expr{le, re}
 		}
 		if op == "/" && le != nil {
 			ex.Type = le.Type // pathlib: Path / "name" is a Path
@@ -440,8 +454,12 @@ func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
 	if fnode.Type() == "subscript" {
 		// Agent[MyContext](...): a generic class specialised for a type is
 		// still that class, so the call is resolved through its value.
+		// A table of data indexed and called (_OPS[op](a, b)) is not:
+		// its value is whatever the entry holds (see effects' dispatch).
 		if v := fnode.ChildByFieldName("value"); v != nil && (v.Type() == "identifier" || v.Type() == "attribute") {
-			fnode = v
+			if _, hk := w.resolveName(b.text(v)); v.Type() == "attribute" || hk != HeadData {
+				fnode = v
+			}
 		}
 	}
 	// Resolve the callee.
@@ -646,8 +664,10 @@ func isClientReply(c *Call) bool {
 		return false
 	}
 	i := strings.Index(c.Qual, "().")
-	if i <= 0 || strings.Count(c.Qual, "().") != 1 || strings.HasSuffix(c.Qual, "()") {
-		return false // a method of what the client returned (a response's .text()) carries it
+	if i <= 0 || strings.Count(c.Qual, "().") != 1 || strings.HasSuffix(c.Qual, "()") || strings.ContainsAny(c.Qual[i+3:], ".[") {
+		// A method of what the client returned (a response's .text(), an
+		// element's s3.get_object(...)["Body"].read()) carries it.
+		return false
 	}
 	ctor := &Call{Qual: c.Qual[:i], HeadKind: HeadImport}
 	if !isClientCtor(ctor) {
@@ -789,6 +809,9 @@ func isConstExpr(e *Expr) bool {
 
 // resolveName says what a bare called name is.
 func (w *walker) resolveName(name string) (string, HeadKind) {
+	if w.reboundGlobal(name) {
+		return name, HeadUnknown
+	}
 	if ty, ok := w.types[name]; ok && w.env[name] != nil {
 		return ty, HeadObject // calling an object (a client's __call__)
 	}
@@ -835,6 +858,9 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 		}
 		return strings.Join(chain[2:], "."), HeadData
 	}
+	if w.reboundGlobal(head) {
+		return strings.Join(chain, "."), HeadUnknown
+	}
 	if ty, ok := w.types[head]; ok {
 		return ty + "." + rest, HeadObject
 	}
@@ -843,6 +869,12 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 	}
 	if bs := w.fn.Scope.Lookup(head); len(bs) > 0 {
 		bd := bs[len(bs)-1]
+		if alias := aliasOf(head, bs); alias != "" && w.aliasDepth < 4 {
+			// LegacySettings = Settings: the alias names the same thing.
+			w.aliasDepth++
+			defer func() { w.aliasDepth-- }()
+			return w.resolveDotted(append([]string{alias}, chain[1:]...))
+		}
 		switch bd.Kind {
 		case BindImport:
 			// `import a.b` binds a and a.b: prefer the longest imported prefix.
@@ -860,6 +892,12 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 			return head + "." + rest, HeadLocal // Class.staticmethod()
 		case BindParam:
 			return lastDot(rest), HeadData
+		case BindDef:
+			if len(chain) == 2 && toolRunMethods[rest] {
+				// search_web.invoke(args): a tool of the tree run by its
+				// object is its function.
+				return head, HeadLocal
+			}
 		}
 		return lastDot(rest), HeadData
 	}
@@ -867,6 +905,34 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 		return "builtins." + head + "." + rest, HeadBuiltin
 	}
 	return strings.Join(chain, "."), HeadUnknown
+}
+
+// reboundGlobal reports whether name, read in this function, is a module
+// name that some function rebinds with `global name`: its value is any of
+// its assignments (research_agent = None at module level, an agent after
+// main() ran), so a call on it is unknown, never a method of that None.
+// A function's own assignment to it (local or global) is known here.
+func (w *walker) reboundGlobal(name string) bool {
+	if !w.b.rebound[name] || w.fn.Name == "<module>" {
+		return false
+	}
+	_, local := w.env[name]
+	return !local
+}
+
+// toolRunMethods run a tool object (a function made a tool by @tool).
+var toolRunMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true}
+
+// aliasOf is the plain name a name is bound to when its only binding is
+// `name = other` (a module-level alias of a class or function), else "".
+func aliasOf(name string, bs []*Binding) string {
+	if len(bs) != 1 || bs[0].Kind != BindAssign || bs[0].Value == nil || bs[0].Value.Kind != ExprName {
+		return ""
+	}
+	if v := bs[0].Value.Name; v != name && !strings.Contains(v, ".") && v != "" {
+		return v
+	}
+	return ""
 }
 
 // constExpr copies a default value without recording calls.

@@ -66,6 +66,8 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 	f.Funcs = append(f.Funcs, mod)
 	b.collectErrors(root)
 	b.predeclare(root, mod.Scope)
+	b.rebound = map[string]bool{}
+	b.globals(root)
 	b.walkFunc(mod, root, nil, nil)
 	for _, fn := range f.Funcs {
 		finishFunc(fn)
@@ -87,6 +89,10 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 type builder struct {
 	src []byte
 	f   *File
+	// rebound are the module names some function rebinds through a
+	// `global` statement: their value is whatever was assigned last, which
+	// a walk in source order cannot know.
+	rebound map[string]bool
 }
 
 // walker holds the state of one function body walk.
@@ -109,6 +115,8 @@ type walker struct {
 	// key, "q": q}), its flow without those values: what a library call
 	// given the dict can return (see credentialKw).
 	plain map[*Expr]Flow
+	// aliasDepth bounds following module aliases (A = B) when resolving.
+	aliasDepth int
 }
 
 // guardsNow returns the current guards, safe to keep.
@@ -208,6 +216,21 @@ func named(n *node) []*node {
 
 // predeclare binds imports, defs and classes of a block before its walk, so
 // that a function can call a helper defined further down the file.
+// globals collects the names declared `global` anywhere in the file.
+func (b *builder) globals(n *node) {
+	for _, c := range named(n) {
+		if c.Type() == "global_statement" {
+			for _, id := range named(c) {
+				if id.Type() == "identifier" {
+					b.rebound[b.text(id)] = true
+				}
+			}
+			continue
+		}
+		b.globals(c)
+	}
+}
+
 func (b *builder) predeclare(block *node, sc *Scope) {
 	for _, st := range named(block) {
 		switch st.Type() {

@@ -388,7 +388,18 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 		}
 	case "pattern_list", "tuple_pattern", "list_pattern", "expression_list", "tuple", "list":
 		for _, c := range named(t) {
+			if c.Type() == "list_splat_pattern" {
+				ex = nil // a, *rest = ...: positions after the splat are not known
+			}
+		}
+		for i, c := range named(t) {
 			w.bindTarget(c, fl, nil, kind)
+			if c.Type() == "identifier" && ex != nil && !w.replay {
+				// Element i of the value, for resolvers that can pick it.
+				if bs := w.fn.Scope.Bindings[b.text(c)]; len(bs) > 0 {
+					bs[len(bs)-1].Unpacked, bs[len(bs)-1].UnpackIndex = ex, i
+				}
+			}
 		}
 	case "list_splat_pattern", "parenthesized_expression":
 		for _, c := range named(t) {

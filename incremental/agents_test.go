@@ -102,6 +102,32 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 		{"langgraph/neg-dispatch-registry-imported-gated", map[string]agentFacts{
 			"create_workflow": {tools: []string{"call_model", "run_sql", "search", "tool_node"}, gated: []string{"run_sql", "search"}},
 		}},
+		{"langchain/neg-mcp-client-in-code", map[string]agentFacts{
+			"researcher": {tools: []string{"fetch", "tavily-crawl", "tavily-extract", "tavily-map", "tavily-search",
+				"tavily_crawl", "tavily_extract", "tavily_map", "tavily_research", "tavily_search"}},
+		}},
+		{"langchain/pos-mcp-client-in-code", map[string]agentFacts{
+			"assistant": {tools: []string{"create_directory", "crm/*", "directory_tree", "edit_file", "get_file_info",
+				"list_allowed_directories", "list_directory", "list_directory_with_sizes", "move_file", "read_file",
+				"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"}},
+		}},
+		{"langchain/neg-toolkit-agents", map[string]agentFacts{
+			"json_agent": {tools: []string{"json_spec_get_value", "json_spec_list_keys"}},
+		}},
+		{"langchain/pos-toolkit-agents", map[string]agentFacts{
+			"python_agent": {tools: []string{"Python_REPL"}},
+			"frame_agent":  {tools: []string{"python_repl_ast"}},
+			"csv_agent":    {tools: []string{"python_repl_ast"}},
+			"sql_agent":    {tools: []string{"sql_db_list_tables", "sql_db_query", "sql_db_query_checker", "sql_db_schema"}},
+		}},
+		{"mcpconfig/neg-roo-confirms", map[string]agentFacts{
+			"roo-code": {tools: []string{"create_directory", "directory_tree", "edit_file", "fetch", "get_file_info",
+				"list_allowed_directories", "list_directory", "list_directory_with_sizes", "move_file", "read_file",
+				"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"},
+				gated: []string{"create_directory", "directory_tree", "edit_file", "fetch", "get_file_info",
+					"list_allowed_directories", "list_directory_with_sizes", "move_file", "read_file",
+					"read_media_file", "read_multiple_files", "read_text_file", "search_files", "write_file"}},
+		}},
 		{"langchain/neg-agent-executor", map[string]agentFacts{
 			"executor":   {tools: []string{"multiply"}},
 			"from_tools": {tools: []string{"multiply"}},

@@ -813,6 +813,11 @@ func (b *builder) paramArgs(e *extract.Expr, bd *extract.Binding, depth int) ([]
 
 func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int) []member {
 	v := bd.Value
+	if v == nil && bd.Unpacked != nil {
+		if ms, ok := b.unpacked(bd, depth); ok {
+			return ms
+		}
+	}
 	if v == nil {
 		return []member{b.unknown(&extract.Expr{Name: bd.Name, Loc: bd.Loc}, "no value")}
 	}
@@ -821,6 +826,49 @@ func (b *builder) membersOfValue(f *extract.File, bd *extract.Binding, depth int
 		return b.call(v, depth, bd.Name)
 	}
 	return b.members(v, depth+1)
+}
+
+// unpacked resolves one name of a tuple target (tools, client = await
+// load_tools()): element UnpackIndex of a tuple literal, or of every tuple
+// an in-tree function returns. ok is false when a value is not a tuple of
+// that length.
+func (b *builder) unpacked(bd *extract.Binding, depth int) ([]member, bool) {
+	v := extract.Deref(bd.Unpacked)
+	if v == nil || depth > 12 {
+		return nil, false
+	}
+	elem := func(x *extract.Expr) (*extract.Expr, bool) {
+		x = extract.Deref(x)
+		if x == nil || x.Kind != extract.ExprList || bd.UnpackIndex >= len(x.Elems) {
+			return nil, false
+		}
+		return x.Elems[bd.UnpackIndex], true
+	}
+	if x, ok := elem(v); ok {
+		return b.members(x, depth+1), true
+	}
+	if v.Kind != extract.ExprCall {
+		return nil, false
+	}
+	fn := b.calledFunc(v, extract.QualOf(v))
+	if fn == nil || len(fn.ReturnExprs) == 0 {
+		return nil, false
+	}
+	var xs []*extract.Expr
+	for _, r := range fn.ReturnExprs {
+		x, ok := elem(r)
+		if !ok {
+			return nil, false
+		}
+		xs = append(xs, x)
+	}
+	return b.inFrame(b.bindArgs(fn, v), func() []member {
+		var out []member
+		for _, x := range xs {
+			out = append(out, b.members(x, depth+1)...)
+		}
+		return out
+	}), true
 }
 
 // call resolves a call in a tool or agent list.
@@ -892,6 +940,11 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		}
 		if ct := b.an.Catalog.Tool(q); ct != nil {
 			return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
+		}
+		if b.an.Catalog.Toolkit(q) != nil {
+			// A toolkit object where tools are expected
+			// (create_sql_agent(llm, toolkit=SQLDatabaseToolkit(...))).
+			return b.kitMembers(e, e, q)
 		}
 		// A class of the tree: its tool (BaseTool subclass) if it is one.
 		if f != nil {
@@ -1209,6 +1262,9 @@ func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 			}
 		}
 	}
+	if ms, ok := b.clientTools(recv, e.Loc); ok {
+		return ms // await client.get_tools() on an MCP client built in code
+	}
 	var q string
 	switch {
 	case recv != nil && recv.Kind == extract.ExprCall:
@@ -1221,6 +1277,12 @@ func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 	default:
 		return []member{b.unknown(e, recvName+".get_tools() comes from something acg cannot follow")}
 	}
+	return b.kitMembers(e, recv, q)
+}
+
+// kitMembers are the tools of the catalogued toolkit q built by recv (nil
+// when its arguments are unknown: every tool of the kit).
+func (b *builder) kitMembers(e, recv *extract.Expr, q string) []member {
 	kit := b.an.Catalog.Toolkit(q)
 	if kit == nil {
 		return []member{b.unknown(e, "toolkit "+q+" is not in the catalog")}
@@ -1263,6 +1325,12 @@ func (b *builder) loadTools(e *extract.Expr) []member {
 					classes = append(classes, s)
 				}
 			}
+		case map[string]any:
+			// A Tool(...) load_tools builds inline (llm-math's Calculator).
+			if m, ok := b.inlineLoadTool(e, n, v); ok {
+				out = append(out, m)
+				continue
+			}
 		}
 		if len(classes) == 0 {
 			out = append(out, b.unknown(&extract.Expr{Name: n, Loc: e.Loc, Scope: e.Scope}, "load_tools name "+n+" is not in the catalog"))
@@ -1278,6 +1346,45 @@ func (b *builder) loadTools(e *extract.Expr) []member {
 		}
 	}
 	return out
+}
+
+// inlineLoadTool makes the tool of a load_tools name the catalog describes
+// inline ({name, effects, roles, summary}): its labels are the catalog's,
+// every other label settled false. A "name_arg" entry (named by a keyword
+// of the call) is left to fail closed when the keyword is not a literal.
+func (b *builder) inlineLoadTool(e *extract.Expr, key string, v map[string]any) (member, bool) {
+	name, _ := v["name"].(string)
+	if arg, _ := v["name_arg"].(string); arg != "" {
+		name, _ = extract.StrArg(e, -1, arg)
+	}
+	if name == "" {
+		return member{}, false
+	}
+	declared := map[string]bool{}
+	for _, l := range effects.Labels {
+		declared[string(l)] = false
+	}
+	effs, _ := v["effects"].([]any)
+	for _, x := range effs {
+		if s, ok := x.(string); ok {
+			declared[s] = true
+		}
+	}
+	var roles []string
+	rs, _ := v["roles"].([]any)
+	for _, x := range rs {
+		if s, ok := x.(string); ok {
+			roles = append(roles, s)
+		}
+	}
+	summary, _ := v["summary"].(string)
+	id := fmt.Sprintf("%s#%s", e.Loc.File, name)
+	if ct, ok := b.tools[id]; ok {
+		return member{tool: ct, loc: e.Loc}, true
+	}
+	t := &extract.Tool{ID: id, Name: name, Framework: "langchain", Loc: e.Loc, NameLoc: e.Loc, Declared: declared,
+		Extra: map[string]string{"detail": "catalog: load_tools name " + key + " — " + summary, "roles": strings.Join(roles, " "), "decided_by": string(effects.ByCatalog)}}
+	return member{tool: b.addTool(t), loc: e.Loc}, true
 }
 
 // unknown makes a fail-closed tool for something that cannot be resolved.

@@ -62,6 +62,23 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-http-post-not-irreversible": {
 			"search": "network_egress untrusted_input", "trending": "untrusted_input",
 		},
+		"neg-untyped-data": {
+			"tidy": "", "find_code": "",
+		},
+		"neg-types-followed": {
+			"search_web": "network_egress untrusted_input", "headlines": "network_egress untrusted_input",
+			"remember": "writes_state", "calc": "", "grade": "", "lookup": "network_egress untrusted_input", "remember_via_helper": "writes_state",
+		},
+		"neg-catalog-tool-indirect": {
+			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
+		},
+		"neg-market-data": {
+			"quote": "network_egress untrusted_input", "prices": "network_egress untrusted_input", "compare": "network_egress untrusted_input",
+		},
+		"pos-lost-type-fails-closed": {
+			"ask_research": all + " !default", "purge": "executes_code irreversible network_egress writes_state !default",
+			"read_note": "reads_private", "save_note": "writes_state", "summarise": all + " !default",
+		},
 		"pos-unknown-fails-closed": {
 			"sync_contact": all + " !default", "push_contact": all + " !default",
 		},

@@ -750,3 +750,20 @@ type resolver struct{ ix *index }
 func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee(c) }
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
+
+// RunsTool: registry[key].invoke(...) with a non-literal key, where the
+// registry is a dict of tools the tree builds ({t.name: t for t in tools}
+// or a literal), here or imported (see builder.registryDispatch, which
+// gives the agent the registry's tools in that node).
+func (r resolver) RunsTool(c *extract.Call) bool {
+	reg := registryOf(c)
+	if reg == nil {
+		return false
+	}
+	t, ok := r.ix.lookup(reg.Scope, reg.Name, 0)
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindAssign || t.bind.Value == nil {
+		return false
+	}
+	v := extract.Deref(t.bind.Value)
+	return v != nil && (v.Kind == extract.ExprComp || v.Kind == extract.ExprDict)
+}

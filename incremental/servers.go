@@ -19,8 +19,11 @@ import (
 type servers struct {
 	byID   map[string]*extract.MCPServer
 	byCall map[*extract.Call]*extract.MCPServer
-	code   []*extract.MCPServer // servers defined in code
-	file   map[*extract.MCPServer]*extract.File
+	// clients are the servers of one client object built in code
+	// (MultiServerMCPClient({...}): one constructor, several servers).
+	clients map[*extract.Call][]*extract.MCPServer
+	code    []*extract.MCPServer // servers defined in code
+	file    map[*extract.MCPServer]*extract.File
 	// resolved caches the tools of a server for a client naming style.
 	resolved map[string][]serverTool
 	nodes    map[string]*capgraph.Server
@@ -37,7 +40,7 @@ func (b *builder) serverIndex() *servers {
 	if b.srv != nil {
 		return b.srv
 	}
-	s := &servers{byID: map[string]*extract.MCPServer{}, byCall: map[*extract.Call]*extract.MCPServer{},
+	s := &servers{byID: map[string]*extract.MCPServer{}, byCall: map[*extract.Call]*extract.MCPServer{}, clients: map[*extract.Call][]*extract.MCPServer{},
 		file: map[*extract.MCPServer]*extract.File{}, resolved: map[string][]serverTool{}, nodes: map[string]*capgraph.Server{}}
 	for _, f := range b.ix.files {
 		for _, sv := range f.Servers {
@@ -45,6 +48,7 @@ func (b *builder) serverIndex() *servers {
 			s.file[sv] = f
 			if sv.Ctor != nil && sv.Ctor.Call != nil {
 				s.byCall[sv.Ctor.Call] = sv
+				s.clients[sv.Ctor.Call] = append(s.clients[sv.Ctor.Call], sv)
 			}
 			if sv.Launch == nil {
 				s.code = append(s.code, sv)
@@ -69,6 +73,25 @@ func (b *builder) serverMembers(e *extract.Expr) ([]member, bool) {
 	var out []member
 	for _, st := range b.serverTools(sv, "") {
 		out = append(out, member{tool: st.tool, loc: e.Loc})
+	}
+	return out, true
+}
+
+// clientTools resolves client.get_tools() on a client object built in
+// code with its servers (MultiServerMCPClient): every server's tools.
+func (b *builder) clientTools(recv *extract.Expr, loc extract.Loc) ([]member, bool) {
+	if recv == nil || recv.Kind != extract.ExprCall || recv.Call == nil {
+		return nil, false
+	}
+	svs := b.serverIndex().clients[recv.Call]
+	if len(svs) == 0 {
+		return nil, false
+	}
+	var out []member
+	for _, sv := range svs {
+		for _, st := range b.serverTools(sv, "") {
+			out = append(out, member{tool: st.tool, loc: loc})
+		}
 	}
 	return out, true
 }

@@ -87,6 +87,8 @@ func TestApprovalFixtures(t *testing.T) {
 		{"clients/pos-zed-allow", []string{
 			"missing-approval zed edit_file", "missing-approval zed move_file", "missing-approval zed slack_post_message",
 			"missing-approval zed slack_reply_to_thread", "missing-approval zed write_file", "rule-of-two zed fetch"}},
+		{"mcpconfig/neg-roo-confirms", nil},
+		{"mcpconfig/pos-cline-auto-approve", []string{"missing-approval cline write_file", "rule-of-two cline fetch"}},
 		{"vscode/neg-terminal-readonly", nil},
 		{"vscode/neg-terminal-denied", nil},
 		{"vscode/pos-terminal-shell", []string{

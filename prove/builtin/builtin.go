@@ -113,6 +113,9 @@ func (r fileResolver) FuncOf(e *extract.Expr) *extract.Func {
 // Requalify: intra-file, calls on variables of other files stay as they are.
 func (r fileResolver) Requalify(*extract.Call) (string, bool) { return "", false }
 
+// RunsTool: the builtin prover reads one file and follows no registry.
+func (r fileResolver) RunsTool(*extract.Call) bool { return false }
+
 func (a *analysis) callee(c *extract.Call) *extract.Func {
 	if c.Gate {
 		return nil
