@@ -415,9 +415,7 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	sinkSteps := legSteps(sink, what)
 	var ps pathSet
 	for _, s := range srcs {
-		src := memo.leg(*s, "untrusted input")
-		p := make([]Step, 0, 1+len(src)+len(sinkSteps))
-		ps.add(append(append(append(p, decl), src...), sinkSteps...))
+		ps.add([]Step{decl}, memo.leg(*s, "untrusted input"), sinkSteps)
 		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
 	}
 	ps.set(f)
@@ -443,11 +441,14 @@ const MaxPaths = 16
 
 // pathSet gathers a finding's supporting paths: each step once, in order,
 // into steps (the first path whole, then what the others add), and the
-// first MaxPaths paths whole.
+// first MaxPaths paths whole. A path comes in parts that other paths share
+// (a source's steps, the sink's): a shared part already added costs one
+// lookup, and no path past MaxPaths is built.
 type pathSet struct {
 	steps []Step
 	paths [][]Step
 	seen  map[stepID]bool
+	parts map[*Step]bool // first steps of the parts added whole
 }
 
 type stepID struct {
@@ -456,18 +457,39 @@ type stepID struct {
 	msg       string
 }
 
-func (ps *pathSet) add(p []Step) {
+// add adds the path made of parts, in order. A part is a slice the
+// caller does not change afterwards.
+func (ps *pathSet) add(parts ...[]Step) {
 	if ps.seen == nil {
-		ps.seen = map[stepID]bool{}
+		ps.seen, ps.parts = map[stepID]bool{}, map[*Step]bool{}
 	}
 	if len(ps.paths) < MaxPaths {
+		var p []Step
+		if len(parts) == 1 {
+			p = parts[0]
+		} else {
+			n := 0
+			for _, part := range parts {
+				n += len(part)
+			}
+			p = make([]Step, 0, n)
+			for _, part := range parts {
+				p = append(p, part...)
+			}
+		}
 		ps.paths = append(ps.paths, p)
 	}
-	for _, s := range p {
-		k := stepID{s.File, s.Line, s.Column, s.Message}
-		if !ps.seen[k] {
-			ps.seen[k] = true
-			ps.steps = append(ps.steps, s)
+	for _, part := range parts {
+		if len(part) == 0 || ps.parts[&part[0]] {
+			continue
+		}
+		ps.parts[&part[0]] = true
+		for _, s := range part {
+			k := stepID{s.File, s.Line, s.Column, s.Message}
+			if !ps.seen[k] {
+				ps.seen[k] = true
+				ps.steps = append(ps.steps, s)
+			}
 		}
 	}
 }

@@ -45,18 +45,29 @@ type flowGroup struct {
 	direct *toolFlow // the sink's own tool reads the untrusted data
 	srcs   []bridge
 	got    bits // source tools already listed
-	legs   []capgraph.Reached
+	// indirect: a leg of the finding is reached through another agent.
+	indirect bool
 	// scope are the agents on the paths, each once: every agent that can
 	// run the sink is named, even when it adds no new source.
 	scope     []string
 	scopeSeen map[string]bool
+	// walked[x] is root+1 when the path from the agent numbered root to x
+	// is in the scope: Reach's paths from one root form a tree, so a path
+	// is added from its end back to the first agent already walked from the
+	// same root, and each bridge costs its new agents, not its length.
+	walked map[string]int
 }
 
-func (grp *flowGroup) inScope(g *capgraph.Graph, r capgraph.Reached) {
+func (grp *flowGroup) inScope(g *capgraph.Graph, root int, r capgraph.Reached) {
 	if grp.scopeSeen == nil {
-		grp.scopeSeen = map[string]bool{}
+		grp.scopeSeen, grp.walked = map[string]bool{}, map[string]int{}
 	}
-	for _, id := range r.Via {
+	from := len(r.Via)
+	for from > 0 && grp.walked[r.Via[from-1]] != root+1 {
+		from--
+		grp.walked[r.Via[from]] = root + 1
+	}
+	for _, id := range r.Via[from:] {
 		if a := g.Agents[id]; a != nil && !grp.scopeSeen[id] {
 			grp.scopeSeen[id] = true
 			grp.scope = append(grp.scope, a.Name)
@@ -120,16 +131,16 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		return grp
 	}
-	for _, id := range sortedAgents(g) {
+	for root, id := range sortedAgents(g) {
 		a := g.Agents[id]
 		af := collect(g.Reach(id), byFile)
 		for i := range af.direct {
 			d := af.direct[i]
 			grp := group(a, d)
-			grp.inScope(g, d.r)
+			grp.inScope(g, root, d.r)
 			if grp.direct == nil {
 				grp.direct = &d
-				grp.legs = append(grp.legs, d.r)
+				grp.indirect = grp.indirect || d.r.Indirect()
 			}
 		}
 		if len(af.sinks) == 0 || len(af.returns) == 0 {
@@ -149,7 +160,7 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		for _, sink := range af.sinks {
 			grp := group(a, sink)
-			grp.inScope(g, sink.r)
+			grp.inScope(g, root, sink.r)
 			self := -1
 			if i, ok := toolIdx[sink.r.Tool.ID]; ok {
 				self = i
@@ -167,14 +178,15 @@ func toxicFlow(in *Input) []*Finding {
 				}
 				grp.got.set(i)
 				grp.srcs = append(grp.srcs, bridge{x: a, src: src, sink: sink})
-				grp.legs = append(grp.legs, src.r, sink.r)
-				grp.inScope(g, src.r)
+				grp.indirect = grp.indirect || src.r.Indirect() || sink.r.Indirect()
+				grp.inScope(g, root, src.r)
 			}
 		}
 	}
 	out := make([]*Finding, 0, len(order))
+	memo := flowSteps{}
 	for _, key := range order {
-		if f := flowFinding(g, groups[key]); f != nil {
+		if f := flowFinding(g, groups[key], memo); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -228,7 +240,7 @@ func bridges(g *capgraph.Graph, src, sink toolFlow) bool {
 // flowFinding makes the finding of one sink call site: its path is the
 // first source's (the sink's own tool when it reads the data itself), and
 // every other source adds its own path.
-func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
+func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
 	if grp.direct == nil && len(grp.srcs) == 0 {
 		return nil
 	}
@@ -237,7 +249,7 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 	var sources []string
 	var fls []*prove.Flow
 	if d := grp.direct; d != nil {
-		ps.add(stepsOf(d.fl))
+		ps.add(memo.of(d.fl))
 		sources = append(sources, d.r.Tool.Name)
 		fls = append(fls, d.fl)
 	}
@@ -249,15 +261,13 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 		if vs {
 			ctx = fmt.Sprintf("node %s returns it into the state of graph %s, which node %s reads", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
 		}
-		p := stepsOf(b.src.fl)
-		p = append(p, StepAt(b.x.Loc, ctx))
-		ps.add(append(p, stepsOf(b.sink.fl)...))
+		ps.add(memo.of(b.src.fl), []Step{StepAt(b.x.Loc, ctx)}, memo.of(b.sink.fl))
 		sources = append(sources, b.src.r.Tool.Name)
 		fls = append(fls, b.src.fl, b.sink.fl)
 	}
 	sources = uniqNames(len(sources), func(i int) string { return sources[i] })
 	sink := grp.sink
-	f := toxicBase(g, a, grp.label, sink, grp.legs, nil)
+	f := toxicBase(g, a, grp.label, sink, grp.indirect)
 	ps.set(f)
 	f.ID = grp.id
 	f.InScope = grp.scope
@@ -388,22 +398,16 @@ func sinkLabel(kind string) effects.Label {
 	return effects.WritesState
 }
 
-func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink toolFlow, legs []capgraph.Reached, steps []Step) *Finding {
+// toxicBase is the finding of a sink flow; the caller sets its scope,
+// sources and steps.
+func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink toolFlow, indirect bool) *Finding {
 	chainType := "direct"
-	var scope []string
-	for _, r := range legs {
-		if r.Indirect() {
-			chainType = "indirect"
-		}
-		for _, id := range r.Via {
-			if ag := g.Agents[id]; ag != nil {
-				scope = appendUniq(scope, ag.Name)
-			}
-		}
+	if indirect {
+		chainType = "indirect"
 	}
 	f := &Finding{Rule: "toxic-flow", Severity: Critical, Agent: a.Name, AgentID: a.ID, Sink: sink.r.Tool.Name,
-		InScope: scope, ChainType: chainType, VulnerabilityType: VulnType(label),
-		Location: LocationOf(sink.fl.Sink.Loc), Loc: sink.fl.Sink.Loc, Steps: steps,
+		ChainType: chainType, VulnerabilityType: VulnType(label),
+		Location: LocationOf(sink.fl.Sink.Loc), Loc: sink.fl.Sink.Loc,
 		Taxonomy: taxonomyFor("toxic-flow", label), SinkIDs: []string{sink.r.Tool.ID},
 		Triage: TriageConfirmed, TriageReason: "a prover traced the data from source to sink"}
 	f.RiskScore = RiskScore(Critical, chainType, 0)
@@ -433,6 +437,19 @@ func follows(gr *extract.Graph, from, to string) bool {
 		}
 	}
 	return false
+}
+
+// flowSteps shares a flow's steps between the findings and paths it
+// supports: one source flow feeds every sink its agents reach.
+type flowSteps map[*prove.Flow][]Step
+
+func (m flowSteps) of(fl *prove.Flow) []Step {
+	s, ok := m[fl]
+	if !ok {
+		s = stepsOf(fl)
+		m[fl] = s
+	}
+	return s
 }
 
 func stepsOf(fl *prove.Flow) []Step {
