@@ -127,9 +127,7 @@ func ruleOfTwo(in *Input) []*Finding {
 		for _, l := range append(append(append([]leg{}, ls.untrusted...), ls.private...), ls.action...) {
 			f.Related = append(f.Related, StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy)))
 		}
-		for _, l := range ls.action {
-			f.SinkIDs = appendUniq(f.SinkIDs, l.r.Tool.ID)
-		}
+		f.SinkIDs = uniqNames(len(ls.action), func(i int) string { return ls.action[i].r.Tool.ID })
 		f.Remediation = remediation(g, a, ls.action)
 		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
 		markUnsure(f, unsure(ls.action))

@@ -272,7 +272,12 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
 	f.ID = grp.id
 	f.InScope = grp.scope
 	f.Source, f.Sources = sources[0], sources
-	f.Chain = uniq(append(append([]string{}, sources...), sink.r.Tool.Name)...)
+	f.Chain = uniqNames(len(sources)+1, func(i int) string {
+		if i == len(sources) {
+			return sink.r.Tool.Name
+		}
+		return sources[i]
+	})
 	f.DecidedBy = proverNames(fls...)
 	switch {
 	case grp.direct != nil && len(grp.srcs) == 0:
