@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -102,14 +103,72 @@ func NewDocument(g *capgraph.Graph, findings []*policy.Finding) *Document {
 	return d
 }
 
-// JSON writes the document, indented, with a trailing newline.
+// JSON writes the document, indented, with a trailing newline. It is
+// written a finding at a time, byte for byte what encoding the whole
+// Document would give: a merged finding of a large handoff chain lists
+// every source's steps, and the whole document at once cost its size
+// three times over in memory (the encoding, the indented copy, the
+// terminal-safe copy).
 func JSON(w io.Writer, d *Document) error {
-	return writeJSON(w, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(d)
-	})
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// value writes v indented as a member at depth one or two.
+	value := func(v any, prefix string) error {
+		buf.Reset()
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := bw.Write(termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))))
+		return err
+	}
+	member := func(name string, v any) error {
+		bw.WriteString(",\n  \"" + name + "\": ")
+		return value(v, "  ")
+	}
+	findings := func(name string, fs []*policy.Finding) error {
+		bw.WriteString(",\n  \"" + name + "\": ")
+		if len(fs) == 0 {
+			return value(fs, "  ") // null or []
+		}
+		bw.WriteString("[")
+		for i, f := range fs {
+			if i > 0 {
+				bw.WriteString(",")
+			}
+			bw.WriteString("\n    ")
+			if err := value(f, "    "); err != nil {
+				return err
+			}
+		}
+		_, err := bw.WriteString("\n  ]")
+		return err
+	}
+	bw.WriteString("{\n  \"version\": ")
+	if err := value(d.Version, "  "); err != nil {
+		return err
+	}
+	if err := member("agents", d.Agents); err != nil {
+		return err
+	}
+	if err := member("tools", d.Tools); err != nil {
+		return err
+	}
+	if err := findings("findings", d.Findings); err != nil {
+		return err
+	}
+	if len(d.Suppressed) > 0 {
+		if err := findings("suppressed", d.Suppressed); err != nil {
+			return err
+		}
+	}
+	if err := member("notices", d.Notices); err != nil {
+		return err
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
 }
 
 // writeJSON writes what encode produces with the runes a terminal would
