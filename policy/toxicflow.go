@@ -48,31 +48,60 @@ type flowGroup struct {
 	// indirect: a leg of the finding is reached through another agent.
 	indirect bool
 	// scope are the agents on the paths, each once: every agent that can
-	// run the sink is named, even when it adds no new source.
-	scope     []string
-	scopeSeen map[string]bool
-	// walked[x] is root+1 when the path from the agent numbered root to x
-	// is in the scope: Reach's paths from one root form a tree, so a path
-	// is added from its end back to the first agent already walked from the
-	// same root, and each bridge costs its new agents, not its length.
-	walked map[string]int
+	// run the sink is named, even when it adds no new source. scopeSet
+	// holds them by index (viaSets), so a path that adds no agent costs a
+	// few words, not its length.
+	scope    []string
+	scopeSet bits
 }
 
-func (grp *flowGroup) inScope(g *capgraph.Graph, root int, r capgraph.Reached) {
-	if grp.scopeSeen == nil {
-		grp.scopeSeen, grp.walked = map[string]bool{}, map[string]int{}
+func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r capgraph.Reached) {
+	if !grp.scopeSet.newIn(paths.of(r.Via), -1) {
+		return
 	}
-	from := len(r.Via)
-	for from > 0 && grp.walked[r.Via[from-1]] != root+1 {
-		from--
-		grp.walked[r.Via[from]] = root + 1
-	}
-	for _, id := range r.Via[from:] {
-		if a := g.Agents[id]; a != nil && !grp.scopeSeen[id] {
-			grp.scopeSeen[id] = true
+	for _, id := range r.Via {
+		i, ok := paths.index[id]
+		if a := g.Agents[id]; a != nil && ok && !grp.scopeSet.has(i) {
+			grp.scopeSet.set(i)
 			grp.scope = append(grp.scope, a.Name)
 		}
 	}
+}
+
+// viaSets gives the agents on a path of one root's reach as a set over
+// agent indices. Reach's paths from one root form a tree (each agent is
+// reached once, and its path extends its parent's), so a path's set is its
+// parent's plus its last agent, made once per (root, agent).
+type viaSets struct {
+	index map[string]int
+	byEnd map[string]bits // the current root's paths, by their last agent
+}
+
+func newViaSets(agents []string) *viaSets {
+	vs := &viaSets{index: make(map[string]int, len(agents))}
+	for i, id := range agents {
+		vs.index[id] = i
+	}
+	return vs
+}
+
+// root starts the paths of the next root agent.
+func (vs *viaSets) root() { vs.byEnd = map[string]bits{} }
+
+func (vs *viaSets) of(via []string) bits {
+	if len(via) == 0 {
+		return nil
+	}
+	end := via[len(via)-1]
+	if b, ok := vs.byEnd[end]; ok {
+		return b
+	}
+	b := append(bits(nil), vs.of(via[:len(via)-1])...)
+	if i, ok := vs.index[end]; ok {
+		b.set(i)
+	}
+	vs.byEnd[end] = b
+	return b
 }
 
 // bridge is one source tool feeding a sink: its return flow, and the agent
@@ -104,8 +133,9 @@ func toxicFlow(in *Input) []*Finding {
 		}
 	}
 	g := in.Graph
-	groups := map[string]*flowGroup{}
-	var order []string
+	type groupKey struct{ tool, sink string }
+	groups := map[groupKey]*flowGroup{}
+	var order []groupKey
 	toolIdx := map[string]int{}
 	index := func(t *capgraph.Tool) int {
 		i, ok := toolIdx[t.ID]
@@ -117,7 +147,7 @@ func toxicFlow(in *Input) []*Finding {
 	}
 	group := func(a *capgraph.Agent, sink toolFlow) *flowGroup {
 		name := sinkWhat(sink.fl)
-		key := sink.r.Tool.ID + "\x00" + name
+		key := groupKey{sink.r.Tool.ID, name}
 		grp := groups[key]
 		if grp == nil {
 			owner := g.Agents[sink.r.Use.Agent]
@@ -131,13 +161,17 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		return grp
 	}
-	for root, id := range sortedAgents(g) {
+	agents := sortedAgents(g)
+	paths := newViaSets(agents)
+	flowsOf := toolFlows{byFile: byFile, memo: map[*capgraph.Tool][]classified{}}
+	for _, id := range agents {
 		a := g.Agents[id]
-		af := collect(g.Reach(id), byFile)
+		paths.root()
+		af := flowsOf.collect(g.Reach(id))
 		for i := range af.direct {
 			d := af.direct[i]
 			grp := group(a, d)
-			grp.inScope(g, root, d.r)
+			grp.inScope(g, paths, d.r)
 			if grp.direct == nil {
 				grp.direct = &d
 				grp.indirect = grp.indirect || d.r.Indirect()
@@ -160,7 +194,7 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		for _, sink := range af.sinks {
 			grp := group(a, sink)
-			grp.inScope(g, root, sink.r)
+			grp.inScope(g, paths, sink.r)
 			self := -1
 			if i, ok := toolIdx[sink.r.Tool.ID]; ok {
 				self = i
@@ -179,7 +213,7 @@ func toxicFlow(in *Input) []*Finding {
 				grp.got.set(i)
 				grp.srcs = append(grp.srcs, bridge{x: a, src: src, sink: sink})
 				grp.indirect = grp.indirect || src.r.Indirect() || sink.r.Indirect()
-				grp.inScope(g, root, src.r)
+				grp.inScope(g, paths, src.r)
 			}
 		}
 	}
@@ -302,28 +336,73 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
 	return f
 }
 
-func collect(reach []capgraph.Reached, byFile map[string][]*prove.Flow) agentFlows {
+// toolFlows sorts each tool's flows once: a tool is reached by every agent
+// upstream of it, and what its flows are does not depend on the path, save
+// for an approval on the path (Reached.Gated), checked per reach.
+type toolFlows struct {
+	byFile map[string][]*prove.Flow
+	memo   map[*capgraph.Tool][]classified
+}
+
+type flowClass int
+
+const (
+	returnsUntrusted flowClass = iota // untrusted source -> the tool's return
+	paramToSink                       // model-chosen parameter -> action sink
+	directToSink                      // untrusted source -> action sink in the tool
+)
+
+type classified struct {
+	fl    *prove.Flow
+	class flowClass
+}
+
+func (tf toolFlows) of(t *capgraph.Tool, fn *extract.Func) []classified {
+	if cs, ok := tf.memo[t]; ok {
+		return cs
+	}
+	var cs []classified
+	for _, fl := range tf.byFile[fn.Loc.File] {
+		src, sink := fl.Source.Loc, fl.Sink.Loc
+		param := isModelParam(t, fn, src)
+		switch {
+		case fl.SinkKind == prove.SinkReturn && !param && untrusted(fl) && within(sink, fn.Body):
+			if t.Effects.Has(effects.UntrustedInput) {
+				cs = append(cs, classified{fl, returnsUntrusted})
+			}
+		case !prove.IsAction(fl.SinkKind) || gatedInBody(fn, fl) || !t.Effects.Has(sinkLabel(fl.SinkKind)):
+			// Not an action, approved in the tool's code, or the tool's
+			// label says otherwise (a user's override in .acg.yaml outranks
+			// the code).
+		case param:
+			cs = append(cs, classified{fl, paramToSink})
+		case untrusted(fl) && src.File == fn.Loc.File && within(src, fn.Body):
+			cs = append(cs, classified{fl, directToSink})
+		}
+	}
+	tf.memo[t] = cs
+	return cs
+}
+
+func (tf toolFlows) collect(reach []capgraph.Reached) agentFlows {
 	var af agentFlows
 	for _, r := range reach {
 		fn := toolFunc(r.Tool)
 		if fn == nil {
 			continue
 		}
-		for _, fl := range byFile[fn.Loc.File] {
-			src, sink := fl.Source.Loc, fl.Sink.Loc
-			param := isModelParam(r.Tool, fn, src)
-			switch {
-			case fl.SinkKind == prove.SinkReturn && !param && untrusted(fl) && within(sink, fn.Body):
-				if r.Tool.Effects.Has(effects.UntrustedInput) {
-					af.returns = append(af.returns, toolFlow{r, fn, fl})
-				}
-			case !prove.IsAction(fl.SinkKind) || gatedSink(r, fn, fl) || !r.Tool.Effects.Has(sinkLabel(fl.SinkKind)):
-				// Not an action, approved, or the tool's label says otherwise
-				// (a user's override in .acg.yaml outranks the code).
-			case param:
-				af.sinks = append(af.sinks, toolFlow{r, fn, fl})
-			case untrusted(fl) && src.File == fn.Loc.File && within(src, fn.Body):
-				af.direct = append(af.direct, toolFlow{r, fn, fl})
+		for _, c := range tf.of(r.Tool, fn) {
+			if c.class != returnsUntrusted && r.Gated(sinkLabel(c.fl.SinkKind)) {
+				continue // an approval on this path
+			}
+			tfl := toolFlow{r, fn, c.fl}
+			switch c.class {
+			case returnsUntrusted:
+				af.returns = append(af.returns, tfl)
+			case paramToSink:
+				af.sinks = append(af.sinks, tfl)
+			case directToSink:
+				af.direct = append(af.direct, tfl)
 			}
 		}
 	}
@@ -374,12 +453,9 @@ func within(l, span extract.Loc) bool {
 	return after && before
 }
 
-// gatedSink: an approval covers the sink tool on this path, or a gate call
-// in the tool's body always runs before the sink call.
-func gatedSink(r capgraph.Reached, fn *extract.Func, fl *prove.Flow) bool {
-	if r.Gated(sinkLabel(fl.SinkKind)) {
-		return true
-	}
+// gatedInBody: a gate call in the tool's body always runs before the
+// sink call (an approval on the path is Reached.Gated).
+func gatedInBody(fn *extract.Func, fl *prove.Flow) bool {
 	for _, c := range fn.Calls {
 		if !within(fl.Sink.Loc, c.Loc) {
 			continue
