@@ -12,7 +12,11 @@
 # wall time and peak RSS of `acg scan --format json`, the findings, and, for
 # the agent shapes, the same for ZIRAN's tool-chain analyzer
 # (scripts/bench/ziran_chain.py, ziran from PyPI through scripts/pyenv.sh)
-# on the same capability graph, with the ratio. A run past TIMEOUT seconds
+# on the same capability graph, with the ratio; for the file shapes, a bare
+# tree-sitter parse of the same files (bench/parse) and the ratio of the
+# cold scan to it. REAL=DIR adds a checkout of a real repository as a file
+# shape. CPU is user+sys seconds: on a loaded machine it is the steadier
+# figure. A run past TIMEOUT seconds
 # (default 300) is stopped and reported as such. Needs Go, Python 3.10+ and
 # GNU time (/usr/bin/time); works from a clean clone.
 #
@@ -37,7 +41,8 @@ if [ "${1:-}" = go ]; then
 fi
 
 shapes=("$@")
-[ ${#shapes[@]} -eq 0 ] && shapes=(chain-100 chain-400 chain-1000 chain-5000 single-1000 workspace-200 tree-10000)
+[ ${#shapes[@]} -eq 0 ] && shapes=(chain-100 chain-400 chain-1000 single-100 single-1000 workspace-200 tree-10000)
+[ -n "${REAL:-}" ] && shapes+=("real-$(basename "$REAL")")
 runs="${RUNS:-3}"
 timeout="${TIMEOUT:-300}"
 [ -x /usr/bin/time ] || { echo "bench.sh: needs GNU time at /usr/bin/time (apt-get install time)" >&2; exit 2; }
@@ -46,6 +51,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/acg" ./cmd/acg
 go build -o "$work/gen" ./bench/gen
+go build -o "$work/parse" ./bench/parse
 venv=$("$root/scripts/pyenv.sh" ziran)
 
 # measure OUT CMD...: runs CMD RUNS times, prints "seconds KB" medians to
@@ -56,7 +62,7 @@ measure() {
   : > "$out.times"
   for _ in $(seq "$runs"); do
     local rc=0
-    timeout "$timeout" /usr/bin/time -f "%e %M" -o "$out.t" "$@" > "$out" 2> "$out.err" || rc=$?
+    timeout "$timeout" /usr/bin/time -f "%e %M %U %S" -o "$out.t" "$@" > "$out" 2> "$out.err" || rc=$?
     if [ "$rc" -eq 124 ]; then
       echo timeout > "$out.med"; return
     elif [ "$rc" -ne 0 ]; then
@@ -66,40 +72,51 @@ measure() {
   done
   sort -n -k1 "$out.times" | awk '{t[NR]=$1} END {print t[int((NR+1)/2)]}' > "$out.s"
   sort -n -k2 "$out.times" | awk '{m[NR]=$2} END {print m[int((NR+1)/2)]}' > "$out.kb"
-  echo "$(cat "$out.s") $(cat "$out.kb")" > "$out.med"
+  awk '{print $3 + $4}' "$out.times" | sort -n | awk '{c[NR]=$1} END {print c[int((NR+1)/2)]}' > "$out.cpu"
+  echo "$(cat "$out.s") $(cat "$out.kb") $(cat "$out.cpu")" > "$out.med"
 }
 
-printf '%-14s %6s %6s | %9s %8s %9s | %9s %8s %7s %8s\n' shape agents tools "acg s" "acg MB" findings "ziran s" "ziran MB" chains "ziran/acg"
+printf '%-14s %6s %6s | %7s %7s %7s %8s | %-9s %7s %7s %7s %7s %6s\n' shape agents tools "acg s" "cpu s" "MB" findings peer "s" "cpu s" "MB" chains ratio
 for shape in "${shapes[@]}"; do
-  kind=${shape%-*} n=${shape##*-}
+  kind=${shape%%-*} n=${shape#*-}
   dir="$work/$shape"
   case $kind in
     chain|single) "$work/gen" -shape "$kind" -tools "$n" "$dir" ;;
     workspace|tree) "$work/gen" -shape "$kind" -files "$n" "$dir" ;;
+    real) dir=$REAL ;;
     *) echo "bench.sh: unknown shape $shape" >&2; exit 2 ;;
   esac
   measure "$work/acg.out" "$work/acg" scan --format json --fail-on none --engine builtin --root "$dir" "$dir"
-  read -r acg_s acg_kb < "$work/acg.out.med" || true
+  read -r acg_s acg_kb acg_cpu < "$work/acg.out.med" || true
   if [ "$acg_s" = timeout ]; then
-    printf '%-14s %6s %6s | %9s\n' "$shape" - - "> ${timeout}s"
+    printf '%-14s %6s %6s | %7s\n' "$shape" - - "> ${timeout}s"
     continue
   fi
   counts=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["agents"]), len(d["tools"]), len(d["findings"]))' "$work/acg.out")
   read -r agents tools findings <<< "$counts"
-  z_s=- z_mb=- z_chains=- ratio=-
+  peer=- p_s=- p_cpu=- p_mb=- p_chains=- ratio=-
   if [ "$kind" = chain ] || [ "$kind" = single ]; then
+    peer=ziran
     "$work/acg" scan --format json --fail-on none --engine builtin --root "$dir" --graph "$work/graph.json" "$dir" > /dev/null
-    measure "$work/ziran.out" "$venv/bin/python" "$root/scripts/bench/ziran_chain.py" "$work/graph.json"
-    read -r z_s z_kb < "$work/ziran.out.med" || true
-    if [ "$z_s" = timeout ]; then
-      z_s="> ${timeout}" z_mb=-
+    measure "$work/peer.out" "$venv/bin/python" "$root/scripts/bench/ziran_chain.py" "$work/graph.json"
+    read -r p_s p_kb p_cpu < "$work/peer.out.med" || true
+    if [ "$p_s" = timeout ]; then
+      p_s="> ${timeout}"
     else
-      z_mb=$((z_kb / 1024))
-      z_chains=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])["chains"])' "$work/ziran.out")
-      ratio=$(awk -v z="$z_s" -v a="$acg_s" 'BEGIN { if (a > 0) printf "%.1f", z / a; else print "-" }')
+      p_mb=$((p_kb / 1024))
+      p_chains=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])["chains"])' "$work/peer.out")
+      ratio=$(awk -v z="$p_s" -v a="$acg_s" 'BEGIN { if (a > 0) printf "%.1f", z / a; else print "-" }')
     fi
+  else
+    peer=parse
+    measure "$work/peer.out" "$work/parse" "$dir"
+    read -r p_s p_kb p_cpu < "$work/peer.out.med" || true
+    p_mb=$((p_kb / 1024))
+    # cold scan / bare parse, of CPU time (the scan parses in parallel)
+    ratio=$(awk -v p="$p_cpu" -v a="$acg_cpu" 'BEGIN { if (p > 0) printf "%.2f", a / p; else print "-" }')
   fi
-  printf '%-14s %6s %6s | %9s %8s %9s | %9s %8s %7s %8s\n' "$shape" "$agents" "$tools" "$acg_s" "$((acg_kb / 1024))" "$findings" "$z_s" "$z_mb" "$z_chains" "$ratio"
-  rm -rf "$dir"
+  printf '%-14s %6s %6s | %7s %7s %7s %8s | %-9s %7s %7s %7s %7s %6s\n' "$shape" "$agents" "$tools" "$acg_s" "$acg_cpu" "$((acg_kb / 1024))" "$findings" "$peer" "$p_s" "$p_cpu" "$p_mb" "$p_chains" "$ratio"
+  [ "$kind" = real ] || rm -rf "$dir"
 done
-echo "medians of $runs runs; wall time in seconds, peak RSS in MB (GNU time); ziran/acg > 1 means acg is faster"
+echo "medians of $runs runs: wall and CPU (user+sys) seconds, peak RSS in MB (GNU time)."
+echo "ratio: ziran's wall time / acg's (> 1: acg is faster); parse: acg's CPU time / the bare parse's (target <= 2)."
