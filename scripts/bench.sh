@@ -16,7 +16,8 @@
 # tree-sitter parse of the same files (bench/parse) and the ratio of the
 # cold scan to it. REAL=DIR adds a checkout of a real repository as a file
 # shape. CPU is user+sys seconds: on a loaded machine it is the steadier
-# figure. A run past TIMEOUT seconds
+# figure. BASELINE=REV also builds acg at git revision REV and prints its
+# figures on the same shapes first (before/after in one run). A run past TIMEOUT seconds
 # (default 300) is stopped and reported as such. Needs Go, Python 3.10+ and
 # GNU time (/usr/bin/time); works from a clean clone.
 #
@@ -53,6 +54,11 @@ go build -o "$work/acg" ./cmd/acg
 go build -o "$work/gen" ./bench/gen
 go build -o "$work/parse" ./bench/parse
 venv=$("$root/scripts/pyenv.sh" ziran)
+if [ -n "${BASELINE:-}" ]; then
+  mkdir -p "$work/base"
+  git archive "$BASELINE" | tar -x -C "$work/base"
+  (cd "$work/base" && go build -o "$work/acg-base" ./cmd/acg)
+fi
 
 # measure OUT CMD...: runs CMD RUNS times, prints "seconds KB" medians to
 # OUT.med, or "timeout" when a run did not finish in time; the last run's
@@ -86,6 +92,16 @@ for shape in "${shapes[@]}"; do
     real) dir=$REAL ;;
     *) echo "bench.sh: unknown shape $shape" >&2; exit 2 ;;
   esac
+  if [ -n "${BASELINE:-}" ]; then
+    measure "$work/base.out" "$work/acg-base" scan --format json --fail-on none --engine builtin --root "$dir" "$dir"
+    read -r b_s b_kb b_cpu < "$work/base.out.med" || true
+    if [ "$b_s" = timeout ]; then
+      echo "$shape at $BASELINE: > ${timeout}s"
+    else
+      b_n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' "$work/base.out")
+      echo "$shape at $BASELINE: ${b_s} s, ${b_cpu} s CPU, $((b_kb / 1024)) MB, $b_n findings"
+    fi
+  fi
   measure "$work/acg.out" "$work/acg" scan --format json --fail-on none --engine builtin --root "$dir" "$dir"
   read -r acg_s acg_kb acg_cpu < "$work/acg.out.med" || true
   if [ "$acg_s" = timeout ]; then
