@@ -40,9 +40,12 @@ type legs struct {
 
 // agentLegs collects the legs an agent reaches. Action legs only count when
 // no approval stands before them on that path.
-func agentLegs(g *capgraph.Graph, agentID string) legs {
+func agentLegs(g *capgraph.Graph, agentID string) legs { return legsOf(g.Reach(agentID)) }
+
+// legsOf collects the legs of an agent's reach.
+func legsOf(reach []capgraph.Reached) legs {
 	var out legs
-	for _, r := range g.Reach(agentID) {
+	for _, r := range reach {
 		e := r.Tool.Effects
 		if e.Has(effects.UntrustedInput) {
 			out.untrusted = append(out.untrusted, leg{r, effects.UntrustedInput, e.Get(effects.UntrustedInput)})
@@ -286,7 +289,8 @@ func missingApproval(in *Input) []*Finding {
 	var order []string
 	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
-		ls := agentLegs(g, id)
+		reach := g.Reach(id)
+		ls := legsOf(reach)
 		if len(ls.untrusted) == 0 {
 			continue
 		}
@@ -303,7 +307,7 @@ func missingApproval(in *Input) []*Finding {
 			idx[i] = j
 			have.set(j)
 		}
-		for _, r := range g.Reach(id) {
+		for _, r := range reach {
 			e := r.Tool.Effects
 			var why effects.Label
 			switch {
