@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
@@ -124,6 +125,7 @@ func JSON(w io.Writer, d *Document) error {
 		_, err := bw.Write(termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))))
 		return err
 	}
+	steps := stepCache{enc: map[policy.Step][]byte{}}
 	member := func(name string, v any) error {
 		bw.WriteString(",\n  \"" + name + "\": ")
 		return value(v, "  ")
@@ -139,7 +141,7 @@ func JSON(w io.Writer, d *Document) error {
 				bw.WriteString(",")
 			}
 			bw.WriteString("\n    ")
-			if err := value(f, "    "); err != nil {
+			if err := steps.finding(bw, f, value); err != nil {
 				return err
 			}
 		}
@@ -169,6 +171,66 @@ func JSON(w io.Writer, d *Document) error {
 	}
 	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// stepCache writes a finding's steps from their encodings, each made
+// once: the steps of one source are shared by every finding it supports
+// (a large handoff chain's findings list the same steps hundreds of times).
+type stepCache struct {
+	enc map[policy.Step][]byte
+	buf bytes.Buffer
+}
+
+// stepsAt is where a finding's steps member stands in its encoding
+// without them: a field of a finding, which is an element of a member of
+// the document.
+const stepsAt = "\n      \"steps\": null"
+
+// finding writes f as value would, its steps from the cache.
+func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any, string) error) error {
+	if len(f.Steps) == 0 {
+		return value(f, "    ")
+	}
+	g := *f
+	g.Steps = nil
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	if err := enc.Encode(&g); err != nil {
+		return err
+	}
+	b := termsafe.JSON(bytes.TrimSuffix(head.Bytes(), []byte("\n")))
+	at := bytes.Index(b, []byte(stepsAt))
+	if at < 0 {
+		return fmt.Errorf("report: no steps member in the encoding of finding %s", f.ID)
+	}
+	w.Write(b[:at])
+	w.WriteString("\n      \"steps\": [")
+	for i, st := range f.Steps {
+		if i > 0 {
+			w.WriteString(",")
+		}
+		w.WriteString("\n        ")
+		key := st
+		key.Loc = extract.Loc{} // not encoded
+		e, ok := sc.enc[key]
+		if !ok {
+			sc.buf.Reset()
+			se := json.NewEncoder(&sc.buf)
+			se.SetEscapeHTML(false)
+			se.SetIndent("        ", "  ")
+			if err := se.Encode(key); err != nil {
+				return err
+			}
+			e = bytes.Clone(termsafe.JSON(bytes.TrimSuffix(sc.buf.Bytes(), []byte("\n"))))
+			sc.enc[key] = e
+		}
+		w.Write(e)
+	}
+	w.WriteString("\n      ]")
+	_, err := w.Write(b[at+len(stepsAt):])
+	return err
 }
 
 // writeJSON writes what encode produces with the runes a terminal would
