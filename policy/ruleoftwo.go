@@ -413,11 +413,11 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	}
 	f.Message = fmt.Sprintf("Agent %s reads untrusted input (%s) and can run the %s %s with no human approval", a.Name, brief(sources), what, r.Tool.Name)
 	f.RiskScore = RiskScore(sev, chainType, 0)
-	decl := StepAt(a.Loc, "agent "+a.Name+" is declared here")
+	decl := []Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}
 	sinkSteps := legSteps(sink, what)
 	var ps pathSet
 	for _, s := range srcs {
-		ps.add([]Step{decl}, memo.leg(*s, "untrusted input"), sinkSteps)
+		ps.add(decl, memo.leg(*s, "untrusted input"), sinkSteps)
 		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
 	}
 	ps.set(f)
