@@ -410,10 +410,7 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	}
 	f.Triage, f.TriageReason = TriageConfirmed, fmt.Sprintf("%s has role %s (%s) and %s has role %s (%s); pattern %s", s.tool.Name, p.Source, srcBy, t.tool.Name, p.Target, tgtBy, p.ID)
 	if len(assumed) > 0 {
-		var names []string
-		for _, x := range assumed {
-			names = appendUniq(names, x.tool.Name)
-		}
+		names := uniqNames(len(assumed), func(i int) string { return assumed[i].tool.Name })
 		f.Triage = TriageNeedsReview
 		f.TriageReason = fmt.Sprintf("a role rests on the fail-closed default: %s; pattern %s", brief(names), p.ID)
 		if len(f.Assumed) > 0 {

@@ -40,9 +40,12 @@ type legs struct {
 
 // agentLegs collects the legs an agent reaches. Action legs only count when
 // no approval stands before them on that path.
-func agentLegs(g *capgraph.Graph, agentID string) legs {
+func agentLegs(g *capgraph.Graph, agentID string) legs { return legsOf(g.Reach(agentID)) }
+
+// legsOf collects the legs of an agent's reach.
+func legsOf(reach []capgraph.Reached) legs {
 	var out legs
-	for _, r := range g.Reach(agentID) {
+	for _, r := range reach {
 		e := r.Tool.Effects
 		if e.Has(effects.UntrustedInput) {
 			out.untrusted = append(out.untrusted, leg{r, effects.UntrustedInput, e.Get(effects.UntrustedInput)})
@@ -127,9 +130,7 @@ func ruleOfTwo(in *Input) []*Finding {
 		for _, l := range append(append(append([]leg{}, ls.untrusted...), ls.private...), ls.action...) {
 			f.Related = append(f.Related, StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy)))
 		}
-		for _, l := range ls.action {
-			f.SinkIDs = appendUniq(f.SinkIDs, l.r.Tool.ID)
-		}
+		f.SinkIDs = uniqNames(len(ls.action), func(i int) string { return ls.action[i].r.Tool.ID })
 		f.Remediation = remediation(g, a, ls.action)
 		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
 		markUnsure(f, unsure(ls.action))
@@ -288,7 +289,8 @@ func missingApproval(in *Input) []*Finding {
 	var order []string
 	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
-		ls := agentLegs(g, id)
+		reach := g.Reach(id)
+		ls := legsOf(reach)
 		if len(ls.untrusted) == 0 {
 			continue
 		}
@@ -305,7 +307,7 @@ func missingApproval(in *Input) []*Finding {
 			idx[i] = j
 			have.set(j)
 		}
-		for _, r := range g.Reach(id) {
+		for _, r := range reach {
 			e := r.Tool.Effects
 			var why effects.Label
 			switch {
@@ -411,13 +413,11 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	}
 	f.Message = fmt.Sprintf("Agent %s reads untrusted input (%s) and can run the %s %s with no human approval", a.Name, brief(sources), what, r.Tool.Name)
 	f.RiskScore = RiskScore(sev, chainType, 0)
-	decl := StepAt(a.Loc, "agent "+a.Name+" is declared here")
+	decl := []Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}
 	sinkSteps := legSteps(sink, what)
 	var ps pathSet
 	for _, s := range srcs {
-		src := memo.leg(*s, "untrusted input")
-		p := make([]Step, 0, 1+len(src)+len(sinkSteps))
-		ps.add(append(append(append(p, decl), src...), sinkSteps...))
+		ps.add(decl, memo.leg(*s, "untrusted input"), sinkSteps)
 		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
 	}
 	ps.set(f)
@@ -443,11 +443,14 @@ const MaxPaths = 16
 
 // pathSet gathers a finding's supporting paths: each step once, in order,
 // into steps (the first path whole, then what the others add), and the
-// first MaxPaths paths whole.
+// first MaxPaths paths whole. A path comes in parts that other paths share
+// (a source's steps, the sink's): a shared part already added costs one
+// lookup, and no path past MaxPaths is built.
 type pathSet struct {
 	steps []Step
 	paths [][]Step
 	seen  map[stepID]bool
+	parts map[*Step]bool // first steps of the parts added whole
 }
 
 type stepID struct {
@@ -456,18 +459,39 @@ type stepID struct {
 	msg       string
 }
 
-func (ps *pathSet) add(p []Step) {
+// add adds the path made of parts, in order. A part is a slice the
+// caller does not change afterwards.
+func (ps *pathSet) add(parts ...[]Step) {
 	if ps.seen == nil {
-		ps.seen = map[stepID]bool{}
+		ps.seen, ps.parts = map[stepID]bool{}, map[*Step]bool{}
 	}
 	if len(ps.paths) < MaxPaths {
+		var p []Step
+		if len(parts) == 1 {
+			p = parts[0]
+		} else {
+			n := 0
+			for _, part := range parts {
+				n += len(part)
+			}
+			p = make([]Step, 0, n)
+			for _, part := range parts {
+				p = append(p, part...)
+			}
+		}
 		ps.paths = append(ps.paths, p)
 	}
-	for _, s := range p {
-		k := stepID{s.File, s.Line, s.Column, s.Message}
-		if !ps.seen[k] {
-			ps.seen[k] = true
-			ps.steps = append(ps.steps, s)
+	for _, part := range parts {
+		if len(part) == 0 || ps.parts[&part[0]] {
+			continue
+		}
+		ps.parts[&part[0]] = true
+		for _, s := range part {
+			k := stepID{s.File, s.Line, s.Column, s.Message}
+			if !ps.seen[k] {
+				ps.seen[k] = true
+				ps.steps = append(ps.steps, s)
+			}
 		}
 	}
 }

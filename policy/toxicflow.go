@@ -45,23 +45,63 @@ type flowGroup struct {
 	direct *toolFlow // the sink's own tool reads the untrusted data
 	srcs   []bridge
 	got    bits // source tools already listed
-	legs   []capgraph.Reached
+	// indirect: a leg of the finding is reached through another agent.
+	indirect bool
 	// scope are the agents on the paths, each once: every agent that can
-	// run the sink is named, even when it adds no new source.
-	scope     []string
-	scopeSeen map[string]bool
+	// run the sink is named, even when it adds no new source. scopeSet
+	// holds them by index (viaSets), so a path that adds no agent costs a
+	// few words, not its length.
+	scope    []string
+	scopeSet bits
 }
 
-func (grp *flowGroup) inScope(g *capgraph.Graph, r capgraph.Reached) {
-	if grp.scopeSeen == nil {
-		grp.scopeSeen = map[string]bool{}
+func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r capgraph.Reached) {
+	if !grp.scopeSet.newIn(paths.of(r.Via), -1) {
+		return
 	}
 	for _, id := range r.Via {
-		if a := g.Agents[id]; a != nil && !grp.scopeSeen[id] {
-			grp.scopeSeen[id] = true
+		i, ok := paths.index[id]
+		if a := g.Agents[id]; a != nil && ok && !grp.scopeSet.has(i) {
+			grp.scopeSet.set(i)
 			grp.scope = append(grp.scope, a.Name)
 		}
 	}
+}
+
+// viaSets gives the agents on a path of one root's reach as a set over
+// agent indices. Reach's paths from one root form a tree (each agent is
+// reached once, and its path extends its parent's), so a path's set is its
+// parent's plus its last agent, made once per (root, agent).
+type viaSets struct {
+	index map[string]int
+	byEnd map[string]bits // the current root's paths, by their last agent
+}
+
+func newViaSets(agents []string) *viaSets {
+	vs := &viaSets{index: make(map[string]int, len(agents))}
+	for i, id := range agents {
+		vs.index[id] = i
+	}
+	return vs
+}
+
+// root starts the paths of the next root agent.
+func (vs *viaSets) root() { vs.byEnd = map[string]bits{} }
+
+func (vs *viaSets) of(via []string) bits {
+	if len(via) == 0 {
+		return nil
+	}
+	end := via[len(via)-1]
+	if b, ok := vs.byEnd[end]; ok {
+		return b
+	}
+	b := append(bits(nil), vs.of(via[:len(via)-1])...)
+	if i, ok := vs.index[end]; ok {
+		b.set(i)
+	}
+	vs.byEnd[end] = b
+	return b
 }
 
 // bridge is one source tool feeding a sink: its return flow, and the agent
@@ -93,8 +133,9 @@ func toxicFlow(in *Input) []*Finding {
 		}
 	}
 	g := in.Graph
-	groups := map[string]*flowGroup{}
-	var order []string
+	type groupKey struct{ tool, sink string }
+	groups := map[groupKey]*flowGroup{}
+	var order []groupKey
 	toolIdx := map[string]int{}
 	index := func(t *capgraph.Tool) int {
 		i, ok := toolIdx[t.ID]
@@ -106,7 +147,7 @@ func toxicFlow(in *Input) []*Finding {
 	}
 	group := func(a *capgraph.Agent, sink toolFlow) *flowGroup {
 		name := sinkWhat(sink.fl)
-		key := sink.r.Tool.ID + "\x00" + name
+		key := groupKey{sink.r.Tool.ID, name}
 		grp := groups[key]
 		if grp == nil {
 			owner := g.Agents[sink.r.Use.Agent]
@@ -120,16 +161,20 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		return grp
 	}
-	for _, id := range sortedAgents(g) {
+	agents := sortedAgents(g)
+	paths := newViaSets(agents)
+	flowsOf := toolFlows{byFile: byFile, memo: map[*capgraph.Tool][]classified{}}
+	for _, id := range agents {
 		a := g.Agents[id]
-		af := collect(g.Reach(id), byFile)
+		paths.root()
+		af := flowsOf.collect(g.Reach(id))
 		for i := range af.direct {
 			d := af.direct[i]
 			grp := group(a, d)
-			grp.inScope(g, d.r)
+			grp.inScope(g, paths, d.r)
 			if grp.direct == nil {
 				grp.direct = &d
-				grp.legs = append(grp.legs, d.r)
+				grp.indirect = grp.indirect || d.r.Indirect()
 			}
 		}
 		if len(af.sinks) == 0 || len(af.returns) == 0 {
@@ -149,7 +194,7 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		for _, sink := range af.sinks {
 			grp := group(a, sink)
-			grp.inScope(g, sink.r)
+			grp.inScope(g, paths, sink.r)
 			self := -1
 			if i, ok := toolIdx[sink.r.Tool.ID]; ok {
 				self = i
@@ -167,14 +212,15 @@ func toxicFlow(in *Input) []*Finding {
 				}
 				grp.got.set(i)
 				grp.srcs = append(grp.srcs, bridge{x: a, src: src, sink: sink})
-				grp.legs = append(grp.legs, src.r, sink.r)
-				grp.inScope(g, src.r)
+				grp.indirect = grp.indirect || src.r.Indirect() || sink.r.Indirect()
+				grp.inScope(g, paths, src.r)
 			}
 		}
 	}
 	out := make([]*Finding, 0, len(order))
+	memo := flowSteps{}
 	for _, key := range order {
-		if f := flowFinding(g, groups[key]); f != nil {
+		if f := flowFinding(g, groups[key], memo); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -228,7 +274,7 @@ func bridges(g *capgraph.Graph, src, sink toolFlow) bool {
 // flowFinding makes the finding of one sink call site: its path is the
 // first source's (the sink's own tool when it reads the data itself), and
 // every other source adds its own path.
-func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
+func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
 	if grp.direct == nil && len(grp.srcs) == 0 {
 		return nil
 	}
@@ -237,7 +283,7 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 	var sources []string
 	var fls []*prove.Flow
 	if d := grp.direct; d != nil {
-		ps.add(stepsOf(d.fl))
+		ps.add(memo.of(d.fl))
 		sources = append(sources, d.r.Tool.Name)
 		fls = append(fls, d.fl)
 	}
@@ -249,20 +295,23 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 		if vs {
 			ctx = fmt.Sprintf("node %s returns it into the state of graph %s, which node %s reads", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
 		}
-		p := stepsOf(b.src.fl)
-		p = append(p, StepAt(b.x.Loc, ctx))
-		ps.add(append(p, stepsOf(b.sink.fl)...))
+		ps.add(memo.of(b.src.fl), []Step{StepAt(b.x.Loc, ctx)}, memo.of(b.sink.fl))
 		sources = append(sources, b.src.r.Tool.Name)
 		fls = append(fls, b.src.fl, b.sink.fl)
 	}
 	sources = uniqNames(len(sources), func(i int) string { return sources[i] })
 	sink := grp.sink
-	f := toxicBase(g, a, grp.label, sink, grp.legs, nil)
+	f := toxicBase(g, a, grp.label, sink, grp.indirect)
 	ps.set(f)
 	f.ID = grp.id
 	f.InScope = grp.scope
 	f.Source, f.Sources = sources[0], sources
-	f.Chain = uniq(append(append([]string{}, sources...), sink.r.Tool.Name)...)
+	f.Chain = uniqNames(len(sources)+1, func(i int) string {
+		if i == len(sources) {
+			return sink.r.Tool.Name
+		}
+		return sources[i]
+	})
 	f.DecidedBy = proverNames(fls...)
 	switch {
 	case grp.direct != nil && len(grp.srcs) == 0:
@@ -287,28 +336,73 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup) *Finding {
 	return f
 }
 
-func collect(reach []capgraph.Reached, byFile map[string][]*prove.Flow) agentFlows {
+// toolFlows sorts each tool's flows once: a tool is reached by every agent
+// upstream of it, and what its flows are does not depend on the path, save
+// for an approval on the path (Reached.Gated), checked per reach.
+type toolFlows struct {
+	byFile map[string][]*prove.Flow
+	memo   map[*capgraph.Tool][]classified
+}
+
+type flowClass int
+
+const (
+	returnsUntrusted flowClass = iota // untrusted source -> the tool's return
+	paramToSink                       // model-chosen parameter -> action sink
+	directToSink                      // untrusted source -> action sink in the tool
+)
+
+type classified struct {
+	fl    *prove.Flow
+	class flowClass
+}
+
+func (tf toolFlows) of(t *capgraph.Tool, fn *extract.Func) []classified {
+	if cs, ok := tf.memo[t]; ok {
+		return cs
+	}
+	var cs []classified
+	for _, fl := range tf.byFile[fn.Loc.File] {
+		src, sink := fl.Source.Loc, fl.Sink.Loc
+		param := isModelParam(t, fn, src)
+		switch {
+		case fl.SinkKind == prove.SinkReturn && !param && untrusted(fl) && within(sink, fn.Body):
+			if t.Effects.Has(effects.UntrustedInput) {
+				cs = append(cs, classified{fl, returnsUntrusted})
+			}
+		case !prove.IsAction(fl.SinkKind) || gatedInBody(fn, fl) || !t.Effects.Has(sinkLabel(fl.SinkKind)):
+			// Not an action, approved in the tool's code, or the tool's
+			// label says otherwise (a user's override in .acg.yaml outranks
+			// the code).
+		case param:
+			cs = append(cs, classified{fl, paramToSink})
+		case untrusted(fl) && src.File == fn.Loc.File && within(src, fn.Body):
+			cs = append(cs, classified{fl, directToSink})
+		}
+	}
+	tf.memo[t] = cs
+	return cs
+}
+
+func (tf toolFlows) collect(reach []capgraph.Reached) agentFlows {
 	var af agentFlows
 	for _, r := range reach {
 		fn := toolFunc(r.Tool)
 		if fn == nil {
 			continue
 		}
-		for _, fl := range byFile[fn.Loc.File] {
-			src, sink := fl.Source.Loc, fl.Sink.Loc
-			param := isModelParam(r.Tool, fn, src)
-			switch {
-			case fl.SinkKind == prove.SinkReturn && !param && untrusted(fl) && within(sink, fn.Body):
-				if r.Tool.Effects.Has(effects.UntrustedInput) {
-					af.returns = append(af.returns, toolFlow{r, fn, fl})
-				}
-			case !prove.IsAction(fl.SinkKind) || gatedSink(r, fn, fl) || !r.Tool.Effects.Has(sinkLabel(fl.SinkKind)):
-				// Not an action, approved, or the tool's label says otherwise
-				// (a user's override in .acg.yaml outranks the code).
-			case param:
-				af.sinks = append(af.sinks, toolFlow{r, fn, fl})
-			case untrusted(fl) && src.File == fn.Loc.File && within(src, fn.Body):
-				af.direct = append(af.direct, toolFlow{r, fn, fl})
+		for _, c := range tf.of(r.Tool, fn) {
+			if c.class != returnsUntrusted && r.Gated(sinkLabel(c.fl.SinkKind)) {
+				continue // an approval on this path
+			}
+			tfl := toolFlow{r, fn, c.fl}
+			switch c.class {
+			case returnsUntrusted:
+				af.returns = append(af.returns, tfl)
+			case paramToSink:
+				af.sinks = append(af.sinks, tfl)
+			case directToSink:
+				af.direct = append(af.direct, tfl)
 			}
 		}
 	}
@@ -359,12 +453,9 @@ func within(l, span extract.Loc) bool {
 	return after && before
 }
 
-// gatedSink: an approval covers the sink tool on this path, or a gate call
-// in the tool's body always runs before the sink call.
-func gatedSink(r capgraph.Reached, fn *extract.Func, fl *prove.Flow) bool {
-	if r.Gated(sinkLabel(fl.SinkKind)) {
-		return true
-	}
+// gatedInBody: a gate call in the tool's body always runs before the
+// sink call (an approval on the path is Reached.Gated).
+func gatedInBody(fn *extract.Func, fl *prove.Flow) bool {
 	for _, c := range fn.Calls {
 		if !within(fl.Sink.Loc, c.Loc) {
 			continue
@@ -388,22 +479,16 @@ func sinkLabel(kind string) effects.Label {
 	return effects.WritesState
 }
 
-func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink toolFlow, legs []capgraph.Reached, steps []Step) *Finding {
+// toxicBase is the finding of a sink flow; the caller sets its scope,
+// sources and steps.
+func toxicBase(g *capgraph.Graph, a *capgraph.Agent, label effects.Label, sink toolFlow, indirect bool) *Finding {
 	chainType := "direct"
-	var scope []string
-	for _, r := range legs {
-		if r.Indirect() {
-			chainType = "indirect"
-		}
-		for _, id := range r.Via {
-			if ag := g.Agents[id]; ag != nil {
-				scope = appendUniq(scope, ag.Name)
-			}
-		}
+	if indirect {
+		chainType = "indirect"
 	}
 	f := &Finding{Rule: "toxic-flow", Severity: Critical, Agent: a.Name, AgentID: a.ID, Sink: sink.r.Tool.Name,
-		InScope: scope, ChainType: chainType, VulnerabilityType: VulnType(label),
-		Location: LocationOf(sink.fl.Sink.Loc), Loc: sink.fl.Sink.Loc, Steps: steps,
+		ChainType: chainType, VulnerabilityType: VulnType(label),
+		Location: LocationOf(sink.fl.Sink.Loc), Loc: sink.fl.Sink.Loc,
 		Taxonomy: taxonomyFor("toxic-flow", label), SinkIDs: []string{sink.r.Tool.ID},
 		Triage: TriageConfirmed, TriageReason: "a prover traced the data from source to sink"}
 	f.RiskScore = RiskScore(Critical, chainType, 0)
@@ -433,6 +518,19 @@ func follows(gr *extract.Graph, from, to string) bool {
 		}
 	}
 	return false
+}
+
+// flowSteps shares a flow's steps between the findings and paths it
+// supports: one source flow feeds every sink its agents reach.
+type flowSteps map[*prove.Flow][]Step
+
+func (m flowSteps) of(fl *prove.Flow) []Step {
+	s, ok := m[fl]
+	if !ok {
+		s = stepsOf(fl)
+		m[fl] = s
+	}
+	return s
 }
 
 func stepsOf(fl *prove.Flow) []Step {

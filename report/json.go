@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
@@ -102,14 +104,133 @@ func NewDocument(g *capgraph.Graph, findings []*policy.Finding) *Document {
 	return d
 }
 
-// JSON writes the document, indented, with a trailing newline.
+// JSON writes the document, indented, with a trailing newline. It is
+// written a finding at a time, byte for byte what encoding the whole
+// Document would give: a merged finding of a large handoff chain lists
+// every source's steps, and the whole document at once cost its size
+// three times over in memory (the encoding, the indented copy, the
+// terminal-safe copy).
 func JSON(w io.Writer, d *Document) error {
-	return writeJSON(w, func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(d)
-	})
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// value writes v indented as a member at depth one or two.
+	value := func(v any, prefix string) error {
+		buf.Reset()
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := bw.Write(termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))))
+		return err
+	}
+	steps := stepCache{enc: map[policy.Step][]byte{}}
+	member := func(name string, v any) error {
+		bw.WriteString(",\n  \"" + name + "\": ")
+		return value(v, "  ")
+	}
+	findings := func(name string, fs []*policy.Finding) error {
+		bw.WriteString(",\n  \"" + name + "\": ")
+		if len(fs) == 0 {
+			return value(fs, "  ") // null or []
+		}
+		bw.WriteString("[")
+		for i, f := range fs {
+			if i > 0 {
+				bw.WriteString(",")
+			}
+			bw.WriteString("\n    ")
+			if err := steps.finding(bw, f, value); err != nil {
+				return err
+			}
+		}
+		_, err := bw.WriteString("\n  ]")
+		return err
+	}
+	bw.WriteString("{\n  \"version\": ")
+	if err := value(d.Version, "  "); err != nil {
+		return err
+	}
+	if err := member("agents", d.Agents); err != nil {
+		return err
+	}
+	if err := member("tools", d.Tools); err != nil {
+		return err
+	}
+	if err := findings("findings", d.Findings); err != nil {
+		return err
+	}
+	if len(d.Suppressed) > 0 {
+		if err := findings("suppressed", d.Suppressed); err != nil {
+			return err
+		}
+	}
+	if err := member("notices", d.Notices); err != nil {
+		return err
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// stepCache writes a finding's steps from their encodings, each made
+// once: the steps of one source are shared by every finding it supports
+// (a large handoff chain's findings list the same steps hundreds of times).
+type stepCache struct {
+	enc map[policy.Step][]byte
+	buf bytes.Buffer
+}
+
+// stepsAt is where a finding's steps member stands in its encoding
+// without them: a field of a finding, which is an element of a member of
+// the document.
+const stepsAt = "\n      \"steps\": null"
+
+// finding writes f as value would, its steps from the cache.
+func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any, string) error) error {
+	if len(f.Steps) == 0 {
+		return value(f, "    ")
+	}
+	g := *f
+	g.Steps = nil
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("    ", "  ")
+	if err := enc.Encode(&g); err != nil {
+		return err
+	}
+	b := termsafe.JSON(bytes.TrimSuffix(head.Bytes(), []byte("\n")))
+	at := bytes.Index(b, []byte(stepsAt))
+	if at < 0 {
+		return fmt.Errorf("report: no steps member in the encoding of finding %s", f.ID)
+	}
+	w.Write(b[:at])
+	w.WriteString("\n      \"steps\": [")
+	for i, st := range f.Steps {
+		if i > 0 {
+			w.WriteString(",")
+		}
+		w.WriteString("\n        ")
+		key := st
+		key.Loc = extract.Loc{} // not encoded
+		e, ok := sc.enc[key]
+		if !ok {
+			sc.buf.Reset()
+			se := json.NewEncoder(&sc.buf)
+			se.SetEscapeHTML(false)
+			se.SetIndent("        ", "  ")
+			if err := se.Encode(key); err != nil {
+				return err
+			}
+			e = bytes.Clone(termsafe.JSON(bytes.TrimSuffix(sc.buf.Bytes(), []byte("\n"))))
+			sc.enc[key] = e
+		}
+		w.Write(e)
+	}
+	w.WriteString("\n      ]")
+	_, err := w.Write(b[at+len(stepsAt):])
+	return err
 }
 
 // writeJSON writes what encode produces with the runes a terminal would

@@ -217,3 +217,35 @@ func ToolFile(lines int) string {
 	}
 	return b.String()
 }
+
+// SingleAgent generates the flat shape: tools tools of the handoff chain's
+// mixed kinds in one module, all given to one OpenAI Agents SDK agent. It
+// returns the number of files written.
+func SingleAgent(root string, tools int) (files int, err error) {
+	var b strings.Builder
+	b.WriteString(`"""Generated agent with many tools."""
+import json
+import os
+import smtplib
+import subprocess
+
+import requests
+from agents import Agent, function_tool
+`)
+	names := make([]string, 0, tools)
+	for n := 0; n < tools; n++ {
+		k := chainKinds[n%len(chainKinds)]
+		name := fmt.Sprintf("%s_%d", k.name, n)
+		names = append(names, name)
+		fmt.Fprintf(&b, "\n\n@function_tool\n"+k.body, name)
+	}
+	fmt.Fprintf(&b, "\n\nagent = Agent(name=\"agent\", instructions=\"Do everything.\", tools=[%s])\n", strings.Join(names, ", "))
+	dir := filepath.Join(root, "single")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "__init__.py"), nil, 0o644); err != nil {
+		return 0, err
+	}
+	return 2, os.WriteFile(filepath.Join(dir, "agent.py"), []byte(b.String()), 0o644)
+}

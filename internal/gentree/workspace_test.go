@@ -1,4 +1,4 @@
-package lsptest
+package gentree
 
 import (
 	"os"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-func TestGenWorkspace(t *testing.T) {
+func TestWorkspace(t *testing.T) {
 	dir := t.TempDir()
-	rel, err := GenWorkspace(dir, 200, 2000)
+	rel, err := Workspace(dir, 200)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/acg-dev/acg/internal/gentree"
+)
+
+// TestGeneratedFactsUnchanged: the scaling work (reachability per strongly
+// connected component, aggregated sources and sinks) must not lose or add
+// a fact. Each generated shape is scanned and every finding reduced to its
+// facts as sets: rule, agent, sink, triage, scope, sources, chains and the
+// steps (file, line, column, message), order ignored. The golden was made
+// by the code before the rewrite (commit "facts golden"); a change to it
+// must be a change of semantics, made on purpose and said in the commit.
+func TestGeneratedFactsUnchanged(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		gen  func(string) error
+	}{
+		{"chain-60-12", func(d string) error { _, err := gentree.HandoffChain(d, 60, 12); return err }},
+		{"single-40", func(d string) error { _, err := gentree.SingleAgent(d, 40); return err }},
+		{"tree-40", func(d string) error { _, err := gentree.Write(d, 40); return err }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := c.gen(dir); err != nil {
+				t.Fatal(err)
+			}
+			got := factsOf(t, dir)
+			g := filepath.Join("../../testdata/golden/scale", c.name+".txt")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(g), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(g, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(g)
+			if err != nil {
+				t.Fatalf("no golden (go test ./cmd/acg -run GeneratedFacts -update): %v", err)
+			}
+			if got != string(want) {
+				t.Errorf("facts differ from %s:\n%s", g, diffLines(string(want), got))
+			}
+		})
+	}
+}
+
+// factsOf scans dir and writes one line per finding, sorted: its
+// identifying fields, the sizes of its sets and a digest of each set, so
+// that the golden stays small while any lost or added step shows.
+func factsOf(t *testing.T, dir string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := scan([]string{"--format", "json", "--fail-on", "none", "--engine", "builtin", "--root", dir, dir}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var doc struct {
+		Findings []struct {
+			ID, Rule, Agent, Sink, Source string
+			AgentID                       string `json:"agent_id"`
+			Triage                        string
+			InScope                       []string `json:"in_scope"`
+			Chain                         []string
+			Sources                       []string
+			Chains                        [][]string
+			Steps                         []struct {
+				File         string
+				Line, Column int
+				Message      string
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, f := range doc.Findings {
+		var steps, chains []string
+		for _, s := range f.Steps {
+			steps = append(steps, fmt.Sprintf("%s:%d:%d %s", s.File, s.Line, s.Column, s.Message))
+		}
+		for _, c := range f.Chains {
+			chains = append(chains, strings.Join(c, ">"))
+		}
+		lines = append(lines, fmt.Sprintf("%s %s agent=%s sink=%s triage=%s scope=%s sources=%s chains=%s chain=%s steps=%s",
+			f.ID, f.Rule, f.AgentID, f.Sink, f.Triage, digest(f.InScope), digest(f.Sources), digest(chains), digest(f.Chain), digest(steps)))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// digest is a set's size and a hash of its sorted members.
+func digest(xs []string) string {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	s = slices.Compact(s)
+	h := sha256.Sum256([]byte(strings.Join(s, "\n")))
+	return fmt.Sprintf("%d/%s", len(s), hex.EncodeToString(h[:4]))
+}
