@@ -436,6 +436,11 @@ func (a *Analyzer) catalogCall(e *Effects, c *extract.Call, gated bool, gateLoc 
 	if !toolMethods[q[i+1:]] {
 		return false
 	}
+	if kit, ok := strings.CutSuffix(q[:i], ".get_tools()[]"); ok && a.Catalog.Toolkit(kit) != nil {
+		// for t in toolkit.get_tools(): t.invoke(...): one of the members
+		// runs, and the get_tools() call already holds their labels.
+		return true
+	}
 	ct := a.Catalog.Tool(q[:i])
 	if ct == nil || !isClassName(lastDot(q[:i])) {
 		return false

@@ -66,8 +66,8 @@ func TestEffectsFixtures(t *testing.T) {
 			"tidy": "", "find_code": "",
 		},
 		"neg-types-followed": {
-			"search_web": "network_egress untrusted_input", "headlines": "network_egress untrusted_input",
-			"remember": "writes_state", "calc": "", "grade": "", "lookup": "network_egress untrusted_input", "remember_via_helper": "writes_state",
+			"search_web": "untrusted_input", "headlines": "untrusted_input",
+			"remember": "writes_state", "calc": "", "grade": "", "lookup": "untrusted_input", "remember_via_helper": "writes_state",
 		},
 		"neg-catalog-tool-indirect": {
 			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",

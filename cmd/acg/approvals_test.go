@@ -52,10 +52,10 @@ func TestApprovalFixtures(t *testing.T) {
 		{"langgraph/neg-dispatch-registry-imported-gated", nil},
 		{"langgraph/pos-dispatch-registry-imported", []string{
 			"missing-approval create_workflow run_sql", "rule-of-two create_workflow run_sql", "toxic-flow create_workflow run_sql"}},
+		// Writing and editing a file are not irreversible; deleting one is.
 		{"deepagents/pos-subagents-from-factory", []string{
-			"missing-approval writer delete", "missing-approval writer edit_file", "missing-approval writer write_file",
-			"missing-approval writer.subagent delete", "missing-approval writer.subagent edit_file",
-			"missing-approval writer.subagent write_file", "rule-of-two writer delete", "rule-of-two writer.subagent delete"}},
+			"missing-approval writer delete", "missing-approval writer.subagent delete",
+			"rule-of-two writer delete", "rule-of-two writer.subagent delete"}},
 		{"langgraph/neg-fixed-steps", nil},
 		{"langgraph/pos-fixed-step-model-data", []string{
 			"missing-approval publisher publish", "rule-of-two publisher publish", "toxic-flow publisher publish"}},
