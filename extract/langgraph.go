@@ -8,7 +8,8 @@ import "strings"
 
 func init() { adapters = append(adapters, langchainTools, langgraphAgents) }
 
-var langchainTops = []string{"langchain_core", "langchain", "langchain_community", "langgraph", "langchain_experimental"}
+// langchain_classic is where LangChain 1.0 moved the legacy agents and tools.
+var langchainTops = []string{"langchain_core", "langchain", "langchain_classic", "langchain_community", "langgraph", "langchain_experimental"}
 
 func langchainTools(f *File) {
 	for _, fn := range f.Funcs {

@@ -920,7 +920,7 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return nil
 	case strings.HasSuffix(e.Name, ".get_tools") && (e.Recv == nil || e.Recv.Kind == extract.ExprCall):
 		return b.toolkit(e, depth)
-	case extract.QualIs(q, "load_tools", "langchain", "langchain_community"):
+	case extract.QualIs(q, "load_tools", "langchain", "langchain_classic", "langchain_community"):
 		return b.loadTools(e)
 	case extract.QualIs(q, "tool", "langchain", "langchain_core") && len(e.Args) == 1 && len(e.Kw) == 0:
 		// tool(Schema): a schema class made a tool; the model fills its
@@ -1433,7 +1433,7 @@ func frameworkOfQual(q string) string {
 		return "pydantic-ai"
 	case "agent_framework":
 		return "agent-framework"
-	case "langchain", "langchain_community", "langchain_core", "langchain_experimental", "langgraph", "langchain_tavily", "langchain_google_community":
+	case "langchain", "langchain_classic", "langchain_community", "langchain_core", "langchain_experimental", "langgraph", "langchain_tavily", "langchain_google_community":
 		return "langchain"
 	}
 	return top

@@ -94,7 +94,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"hosted.py:48": all + " !default", "hosted.py:55": all + " !default",
 		},
 		"neg-hosted-config": {
-			"hosted.py:14": "executes_code", "hosted.py:18": "executes_code", "hosted.py:20": "executes_code",
+			"hosted.py:14": "executes_code", "hosted.py:18": "executes_code",
 			"stock_level": "", "price_of": "", "tool_search": "", "programmatic_tool_calling": "",
 			"hosted.py:46": "executes_code", "hosted.py:62": "executes_code", "hosted.py:68": "executes_code",
 		},

@@ -1,4 +1,4 @@
-from langchain.agents import AgentType, Tool, initialize_agent, load_tools
+from langchain_classic.agents import AgentType, Tool, initialize_agent, load_tools
 from langchain_community.tools import DuckDuckGoSearchRun, YouTubeSearchTool
 from langchain_openai import ChatOpenAI
 

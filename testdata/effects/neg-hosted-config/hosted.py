@@ -17,7 +17,7 @@ offline = Agent(
     name="offline",
     tools=[CodeInterpreterTool(tool_config={"type": "code_interpreter", "container": {"type": "auto", "network_policy": {"type": "disabled"}}})],
 )
-bare = Agent(name="bare", tools=[CodeInterpreterTool()])
+bare = Agent(name="bare", tools=[CodeInterpreterTool(tool_config={"type": "code_interpreter", "container": {"type": "auto"}})])
 
 
 @tool(defer_loading=True)

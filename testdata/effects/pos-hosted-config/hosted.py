@@ -45,7 +45,7 @@ online = Agent(
 )
 elsewhere = Agent(
     name="elsewhere",
-    tools=[ShellTool(environment={"type": "container_reference", "container_id": os.environ["SHELL_CONTAINER"]})],
+    tools=[ShellTool(environment={"type": "container_reference", "container_id": os.environ.get("SHELL_CONTAINER", "")})],
 )
 
 client = OpenAI()
