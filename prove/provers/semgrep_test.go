@@ -82,6 +82,7 @@ const (
 	nodeConfig  = "a graph node's config parameter (RunnableConfig): the builtin engine knows the deployer fills it, not the model; the rules take every parameter as model-chosen"
 	multiline   = "a call spread over lines: the builtin engine puts the sink on the call's first line, the rules on the argument's"
 	display     = "st.write shows text in the Streamlit page (pure in acg's catalogue); the rules take any .write(...) as a write"
+	storePut    = "a LangGraph store's put (BaseStore: a memory write in acg's rules, no egress); the rules take any .put(...) as an HTTP send"
 	unexplained = "seen after the issue-11 merges and not explained yet: recorded so that any change shows"
 	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
 )
@@ -120,6 +121,14 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"langgraph/pos-fixed-step-model-field/graph.py param>egress 47>50":         {"semgrep", multiline},
 	"langgraph/neg-method-nodes/src/nodes.py untrusted>return 14>15":           {"builtin", unexplained},
 	"effects/neg-config-alternatives/graph.py param>egress 50>53":              {"semgrep", nodeConfig},
+	"effects/neg-market-data/agent.py param>egress 14>16":                      {"builtin", catalogue},
+	"effects/neg-market-data/agent.py param>egress 21>23":                      {"builtin", catalogue},
+	"effects/neg-market-data/agent.py param>egress 7>9":                        {"builtin", catalogue},
+	"effects/neg-market-data/agent.py untrusted>return 16>17":                  {"builtin", catalogue},
+	"effects/neg-market-data/agent.py untrusted>return 23>24":                  {"builtin", catalogue},
+	"effects/neg-market-data/agent.py untrusted>return 9>10":                   {"builtin", catalogue},
+	"effects/neg-types-followed/agent.py param>egress 37>39":                   {"semgrep", storePut},
+	"effects/neg-types-followed/agent.py param>egress 71>72":                   {"semgrep", storePut},
 	"effects/neg-search-sdk/agent.py param>write 34>39":                        {"semgrep", display},
 	"openai-agents/pos-lists-mutated/support.py param>egress 6>8":              {"semgrep", fixedHost},
 	"ops-desk/web.py param>egress 30>32":                                       {"semgrep", fixedHost},
