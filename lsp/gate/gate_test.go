@@ -568,7 +568,7 @@ def post_form(url: str, body: str) -> str:
     return requests.post(url, data={"b": body}).text
 
 
-helper = Agent(client=OpenAIChatClient(), name="helper", tools=[fetch_page, read_secret, post_data, post_form])
+helper = Agent(client=OpenAIChatClient(model="gpt-4o-mini"), name="helper", tools=[fetch_page, read_secret, post_data, post_form])
 `},
 		rule: "rule-of-two", agent: "helper",
 		want: map[string]string{"m.py": `import os
@@ -602,7 +602,7 @@ def post_form(url: str, body: str) -> str:
     return requests.post(url, data={"b": body}).text
 
 
-helper = Agent(client=OpenAIChatClient(), name="helper", tools=[fetch_page, read_secret, post_data, post_form])
+helper = Agent(client=OpenAIChatClient(model="gpt-4o-mini"), name="helper", tools=[fetch_page, read_secret, post_data, post_form])
 `},
 	}, {
 		name: "StateGraph with a ToolNode: interrupt in the tool, checkpointer on compile()",

@@ -42,7 +42,7 @@ def send_http(url: str, body: str) -> str:
     return f"status {resp.status_code}"
 
 
-client = OpenAIChatClient()
+client = OpenAIChatClient(model="gpt-4o-mini")
 reader = client.as_agent(name="reader", tools=[read_email, read_notes])
 inbox_agent = client.as_agent(
     name="inbox_agent",

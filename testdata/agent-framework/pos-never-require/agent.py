@@ -42,7 +42,7 @@ def send_http(url: str, body: str) -> str:
 
 
 inbox_agent = Agent(
-    client=OpenAIChatClient(),
+    client=OpenAIChatClient(model="gpt-4o-mini"),
     name="inbox_agent",
     instructions="Triage the user's inbox.",
     tools=[read_email, read_notes, send_http],
