@@ -193,7 +193,10 @@ func crewTools(f *File) {
 	for _, fn := range f.Funcs {
 		for _, d := range fn.Decorators {
 			q, call := decoratorTarget(d)
-			if !qualIs(q, "tool", crewTops...) || strings.Contains(q, ".project") || fn.Class != "" {
+			// A @tool method of a plain class (class SearchTools: @tool("…")
+			// def search(query)) is a tool too; a crew class's methods use
+			// crewai.project's decorators, read by the crew adapter.
+			if !qualIs(q, "tool", crewTops...) || strings.Contains(q, ".project") {
 				continue
 			}
 			t := &Tool{Name: fn.Name, Symbol: fn.Name, Framework: "crewai", Kind: ToolFunc, Func: fn,

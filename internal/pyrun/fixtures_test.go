@@ -30,6 +30,12 @@ var scripts = map[string]string{
 	"claudecode/pos-hook-blocks-only/.claude/hooks/pre_tool_use.py": "a Claude Code hook: reads its event from stdin when run",
 	"crewai/pos-task-tools/crew.py":                                 "starts an MCP server (npx) and kicks off the crew at import",
 	"effects/pos-config-narrows/crew.py":                            "WebsiteSearchTool indexes its site at construction (network)",
+	"effects/neg-hosted-config/hosted.py":                           "creates a hosted container with client.containers.create at import (network)",
+	"effects/pos-hosted-config/hosted.py":                           "creates a hosted container with client.containers.create at import (network)",
+	"effects/neg-toolkit-pick-by-name/agent.py":                     "GmailToolkit() reads credentials.json at construction",
+	"effects/pos-toolkit-pick-by-name/agent.py":                     "GmailToolkit() reads credentials.json at construction",
+	"effects/pos-sdk-read-send/agent.py":                            "builds Google API clients at import (application default credentials)",
+	"langchain/pos-toolkit-agents/agent.py":                         "reads sales.csv into a dataframe at import",
 }
 
 // environments are the virtual environments the fixtures need: CrewAI's

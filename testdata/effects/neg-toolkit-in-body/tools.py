@@ -1,5 +1,5 @@
 from crewai import Agent
-from langchain.tools import tool
+from crewai.tools import tool
 from langchain_community.agent_toolkits import GmailToolkit
 from langchain_community.tools.gmail.create_draft import GmailCreateDraft
 
