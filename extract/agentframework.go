@@ -63,14 +63,7 @@ func mafTools(f *File) {
 				continue
 			}
 			name, _ := StrArg(e, -1, "name")
-			if name == "" && fref.Kind == ExprName {
-				name = lastDot(fref.Name)
-			}
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: mafFW, Kind: ToolFunc, FuncRef: fref,
-				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
-			if fref.Kind == ExprName && !strings.Contains(fref.Name, ".") {
-				t.Func = funcDef(fref.Scope, fref.Name)
-			}
+			t := wrapperTool(c, mafFW, name, fref)
 			mafApproval(t, e)
 			f.addTool(t)
 		case c.HeadKind == HeadImport && isMAF(c.Qual) && strings.HasPrefix(lastDot(c.Qual), "MCP") && strings.HasSuffix(c.Qual, "Tool"):
@@ -103,18 +96,8 @@ func mafMCP(f *File, c *Call) {
 	case "MCPWebsocketTool":
 		transport = "ws"
 	}
-	s := &MCPServer{Framework: mafFW, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: e}
-	s.Name, _ = StrArg(e, 0, "name")
-	if s.Name == "" {
-		s.Name = c.AssignedTo
-	}
-	if s.Name == "" {
-		s.Name = lastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
-	}
-	s.ID = serverID(f.Path, s.Name)
-	for f.serverByID(s.ID) != nil {
-		s.ID += "~"
-	}
+	name, _ := StrArg(e, 0, "name")
+	s := f.clientServer(c, mafFW, name)
 	s.Launch = launchFromParams(e, transport)
 	if v := e.Kwarg("approval_mode"); v != nil {
 		d := Deref(v)

@@ -249,6 +249,21 @@ func decoratorTarget(d *Expr) (string, *Expr) {
 	return "", nil
 }
 
+// wrapperTool is a tool made by a call that wraps a function (Tool(f),
+// FunctionTool(func=f)): named by name, else by the function; its body is
+// the function when fref names one of this file.
+func wrapperTool(c *Call, framework, name string, fref *Expr) *Tool {
+	if name == "" && fref != nil && fref.Kind == ExprName {
+		name = lastDot(fref.Name)
+	}
+	t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: framework, Kind: ToolFunc, FuncRef: fref,
+		Ctor: c.Expr, Loc: c.Loc, NameLoc: c.Loc}
+	if fref != nil && fref.Kind == ExprName && !strings.Contains(fref.Name, ".") {
+		t.Func = funcDef(fref.Scope, fref.Name)
+	}
+	return t
+}
+
 // truthyArg reports a literal truthy keyword argument.
 func truthyArg(e *Expr, kw string) (*Expr, bool) {
 	v := e.Kwarg(kw)

@@ -50,16 +50,7 @@ func adkAgents(f *File) {
 			}
 			f.addAgent(a)
 		case "FunctionTool", "LongRunningFunctionTool":
-			fref := e.Arg(0, "func")
-			name := ""
-			if fref != nil && fref.Kind == ExprName {
-				name = lastDot(fref.Name)
-			}
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: adkFW, Kind: ToolFunc, FuncRef: fref,
-				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
-			if fref != nil && fref.Kind == ExprName && !strings.Contains(fref.Name, ".") {
-				t.Func = funcDef(fref.Scope, fref.Name)
-			}
+			t := wrapperTool(c, adkFW, "", e.Arg(0, "func"))
 			adkConfirmation(t, e)
 			f.addTool(t)
 		case "AgentTool":
@@ -111,15 +102,7 @@ func adkToolset(f *File, c *Call) {
 			transport = "http"
 		}
 	}
-	s := &MCPServer{Framework: adkFW, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: e}
-	s.Name = c.AssignedTo
-	if s.Name == "" {
-		s.Name = lastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
-	}
-	s.ID = serverID(f.Path, s.Name)
-	for f.serverByID(s.ID) != nil {
-		s.ID += "~"
-	}
+	s := f.clientServer(c, adkFW, "")
 	s.Launch = launchFromParams(params, transport)
 	if v, on := truthyArg(e, "require_confirmation"); on && Deref(v).Kind == ExprBool {
 		clientApprovals(s, v)

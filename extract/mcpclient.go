@@ -36,18 +36,8 @@ func mcpClients(f *File) {
 		default:
 			continue
 		}
-		s := &MCPServer{Framework: frameworkOfClient(c.Qual), Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: e}
-		s.Name, _ = StrArg(e, -1, "name")
-		if s.Name == "" {
-			s.Name = c.AssignedTo
-		}
-		if s.Name == "" {
-			s.Name = lastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
-		}
-		s.ID = serverID(f.Path, s.Name)
-		for f.serverByID(s.ID) != nil {
-			s.ID += "~"
-		}
+		name, _ := StrArg(e, -1, "name")
+		s := f.clientServer(c, frameworkOfClient(c.Qual), name)
 		s.Launch = launchFromParams(params, transport)
 		clientApprovals(s, e.Kwarg("require_approval"))
 		clientFilter(s, e.Kwarg("tool_filter"))
@@ -97,6 +87,24 @@ func multiServerClient(f *File, c *Call) {
 		s.Launch = launchFromParams(entry, transport)
 		f.Servers = append(f.Servers, s)
 	}
+}
+
+// clientServer starts the server an MCP client call in code connects to:
+// named by its name argument, else the variable it is assigned to, else its
+// class and line, with an id unique in the file.
+func (f *File) clientServer(c *Call, framework, name string) *MCPServer {
+	s := &MCPServer{Framework: framework, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: c.Expr, Name: name}
+	if s.Name == "" {
+		s.Name = c.AssignedTo
+	}
+	if s.Name == "" {
+		s.Name = lastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
+	}
+	s.ID = serverID(f.Path, s.Name)
+	for f.serverByID(s.ID) != nil {
+		s.ID += "~"
+	}
+	return s
 }
 
 func frameworkOfClient(q string) string {

@@ -37,16 +37,8 @@ func pydanticAgents(f *File) {
 			a.Name = agentName(e, c, "Agent")
 			f.addAgent(a)
 		case pydanticQual(c.Qual, "Tool"):
-			fref := e.Arg(0, "function")
 			name, _ := StrArg(e, -1, "name")
-			if name == "" && fref != nil && fref.Kind == ExprName {
-				name = lastDot(fref.Name)
-			}
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: pydanticFW, Kind: ToolFunc, FuncRef: fref,
-				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
-			if fref != nil && fref.Kind == ExprName && !strings.Contains(fref.Name, ".") {
-				t.Func = funcDef(fref.Scope, fref.Name)
-			}
+			t := wrapperTool(c, pydanticFW, name, e.Arg(0, "function"))
 			requiresApproval(t, e)
 			f.addTool(t)
 		case pydanticQual(c.Qual, "FunctionToolset") && c.AssignedTo != "":
