@@ -1,5 +1,7 @@
 package extract
 
+import "github.com/acg-dev/acg/extract/syntax"
+
 // adapters run after a Python file's flows are extracted; each recognises one
 // framework's agents, tools and gates. They only look at this file.
 var adapters []func(*File)
@@ -7,7 +9,7 @@ var adapters []func(*File)
 // treeAdapters run after adapters and also get the parse tree and source,
 // for the few facts the flow model does not keep (the string literals a
 // dispatching `if name == "x":` compares against).
-var treeAdapters []func(f *File, root *node, src []byte)
+var treeAdapters []func(f *File, root *syntax.Node, src []byte)
 
 // finishFunc marks the calls whose results reach a return.
 func finishFunc(fn *Func) {

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
+)
 
 // Approvals a tool asks for in its own body, before it acts: a first
 // top-level `if not <ctx>.<flag>:` (or `if not v:` with `v = <ctx>.<flag>`
@@ -19,14 +23,14 @@ type bodyGate struct {
 	framework, module, flag, kind, detail string
 	// defers reports whether a block defers the call (its statements, in
 	// the function's scope).
-	defers func(sc *Scope, block *node, src []byte) bool
+	defers func(sc *Scope, block *syntax.Node, src []byte) bool
 }
 
 var bodyGates []bodyGate
 
 func init() { treeAdapters = append(treeAdapters, bodyApprovals) }
 
-func bodyApprovals(f *File, root *node, src []byte) {
+func bodyApprovals(f *File, root *syntax.Node, src []byte) {
 	var gates []bodyGate
 	for _, g := range bodyGates {
 		for _, im := range f.Imports {
@@ -55,7 +59,7 @@ func bodyApprovals(f *File, root *node, src []byte) {
 	}
 }
 
-func (g bodyGate) find(f *File, fn *Func, root *node, src []byte) *Approval {
+func (g bodyGate) find(f *File, fn *Func, root *syntax.Node, src []byte) *Approval {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil || fnNode.Type() != "function_definition" {
 		return nil
@@ -65,7 +69,7 @@ func (g bodyGate) find(f *File, fn *Func, root *node, src []byte) *Approval {
 		return nil
 	}
 	vars := map[string]bool{} // v = ctx.<flag>
-	for _, st := range body.nkids {
+	for _, st := range body.NamedChildren() {
 		if v, ok := g.flagAssign(st, src); ok {
 			vars[v] = true
 			continue
@@ -88,7 +92,7 @@ func (g bodyGate) find(f *File, fn *Func, root *node, src []byte) *Approval {
 }
 
 // flagAssign: `v = <name>.<flag>` as a top-level statement.
-func (g bodyGate) flagAssign(st *node, src []byte) (string, bool) {
+func (g bodyGate) flagAssign(st *syntax.Node, src []byte) (string, bool) {
 	if st.Type() != "expression_statement" {
 		return "", false
 	}

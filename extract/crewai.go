@@ -3,6 +3,8 @@ package extract
 import (
 	"path"
 	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // CrewAI: Agent(role=, tools=, allow_delegation=), Task(tools=,
@@ -86,7 +88,7 @@ type CrewEntry struct {
 	Agent           string
 }
 
-func crewAI(f *File, root *node, src []byte) {
+func crewAI(f *File, root *syntax.Node, src []byte) {
 	cf := &CrewFacts{}
 	crewTools(f)
 	for _, cl := range f.Classes {
@@ -270,7 +272,7 @@ func mcpsURL(u string) string {
 // or blocks (return False, raise HookAborted) unconditionally, or under a
 // condition on the tool's name only; a gate under any other condition may
 // let the call through and does not count (fail closed).
-func crewHooks(f *File, cf *CrewFacts, root *node, src []byte) {
+func crewHooks(f *File, cf *CrewFacts, root *syntax.Node, src []byte) {
 	seen := map[*Func]bool{}
 	add := func(fn *Func, filter *Expr, at Loc) {
 		if fn == nil || seen[fn] {
@@ -349,7 +351,7 @@ func SanitizeToolName(n string) string {
 
 // hookApproval decides what a hook gates, from where it asks a human or
 // blocks and the tool-name conditions around those places.
-func hookApproval(f *File, fn *Func, root *node, src []byte) *Approval {
+func hookApproval(f *File, fn *Func, root *syntax.Node, src []byte) *Approval {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil {
 		return nil
@@ -362,16 +364,16 @@ func hookApproval(f *File, fn *Func, root *node, src []byte) *Approval {
 		}
 	}
 	accept := func(s string) bool { return ctx != "" && s == ctx+".tool_name" }
-	var sites []*node
-	kinds := map[*node]string{}
+	var sites []*syntax.Node
+	kinds := map[*syntax.Node]string{}
 	for _, g := range fn.Gates {
 		if n := descendantAt(root, f, g.Loc); n != nil {
 			sites = append(sites, n)
 			kinds[n] = "asks a human"
 		}
 	}
-	var walk func(n *node, depth int)
-	walk = func(n *node, depth int) {
+	var walk func(n *syntax.Node, depth int)
+	walk = func(n *syntax.Node, depth int) {
 		if depth > 200 {
 			return
 		}
@@ -424,7 +426,7 @@ func hookApproval(f *File, fn *Func, root *node, src []byte) *Approval {
 // guardNames walks from a site up to the function: every enclosing if must
 // test the tool's name (all=false, names); no enclosing if means every tool
 // (all=true). Any other condition makes the site conditional (ok=false).
-func guardNames(site, fnNode *node, src []byte, accept func(string) bool) (all bool, names []string, ok bool) {
+func guardNames(site, fnNode *syntax.Node, src []byte, accept func(string) bool) (all bool, names []string, ok bool) {
 	var cur []string
 	constrained := false
 	for n := site; n != nil && !n.Equal(fnNode); n = n.Parent() {

@@ -3,6 +3,8 @@ package extract
 import (
 	"sort"
 	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // A hand-written LangGraph tool node dispatches the model's tool calls by
@@ -23,7 +25,7 @@ import (
 
 func init() { treeAdapters = append(treeAdapters, dispatchGates) }
 
-func dispatchGates(f *File, root *node, src []byte) {
+func dispatchGates(f *File, root *syntax.Node, src []byte) {
 	for _, a := range f.Agents {
 		if a.Graph == nil {
 			continue
@@ -79,12 +81,12 @@ func (t nameTest) admits(n string) bool {
 
 // site is a gate or an invocation with what it takes for it to run.
 type site struct {
-	n     *node
+	n     *syntax.Node
 	tests []nameTest
 	// sure is false when a condition other than a name test stands before
 	// it (a gate there may be skipped).
 	sure  bool
-	loops []*node // enclosing for loops, innermost first
+	loops []*syntax.Node // enclosing for loops, innermost first
 }
 
 func (s site) admits(n string) bool {
@@ -100,12 +102,12 @@ type dispatcher struct {
 	f     *File
 	fn    *Func
 	src   []byte
-	body  *node
+	body  *syntax.Node
 	calls map[string]bool // variables holding one tool call
 	names map[string]bool // variables holding a tool call's name
 }
 
-func newDispatcher(f *File, fn *Func, root *node, src []byte) *dispatcher {
+func newDispatcher(f *File, fn *Func, root *syntax.Node, src []byte) *dispatcher {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil || fnNode.Type() != "function_definition" {
 		return nil
@@ -129,10 +131,10 @@ func (d *dispatcher) dispatches() bool {
 	return len(invokes) > 0
 }
 
-func (d *dispatcher) approval(root *node) *Approval {
+func (d *dispatcher) approval(root *syntax.Node) *Approval {
 	f, fn := d.f, d.fn
 	var gates []site
-	gateNodes := map[*node]bool{}
+	gateNodes := map[*syntax.Node]bool{}
 	for _, g := range fn.Gates {
 		if n := descendantAt(root, f, g.Loc); n != nil {
 			gateNodes[n] = true
@@ -213,7 +215,7 @@ func (d *dispatcher) approval(root *node) *Approval {
 
 // loopsShared: every loop around the gate also encloses the invocation, so
 // the gate runs in the same iteration, before it.
-func loopsShared(g, c []*node) bool {
+func loopsShared(g, c []*syntax.Node) bool {
 	for _, l := range g {
 		found := false
 		for _, x := range c {
@@ -231,7 +233,7 @@ func loopsShared(g, c []*node) bool {
 // findVars collects the variables that hold a tool call (`for call in
 // ….tool_calls`, `call = ….tool_calls[0]`) and its name (`name =
 // call["name"]`).
-func (d *dispatcher) findVars(n *node, depth int) {
+func (d *dispatcher) findVars(n *syntax.Node, depth int) {
 	if depth > 200 {
 		return
 	}
@@ -292,7 +294,7 @@ func (d *dispatcher) usesCall(s string) bool {
 
 // findInvokes collects the calls that run a called tool: those passed the
 // call's arguments, and .invoke/.ainvoke/.run on a tool looked up by name.
-func (d *dispatcher) findInvokes(n *node, gates map[*node]bool, out *[]site, depth int) {
+func (d *dispatcher) findInvokes(n *syntax.Node, gates map[*syntax.Node]bool, out *[]site, depth int) {
 	if depth > 200 || gates[n] {
 		return
 	}
@@ -328,7 +330,7 @@ func (d *dispatcher) findInvokes(n *node, gates map[*node]bool, out *[]site, dep
 }
 
 // markRunsTool marks the call at n as running a looked-up tool.
-func (d *dispatcher) markRunsTool(n *node) {
+func (d *dispatcher) markRunsTool(n *syntax.Node) {
 	for _, c := range d.fn.Calls {
 		if c.Loc.Start.Byte == int(n.StartByte()) && c.Loc.End.Byte == int(n.EndByte()) {
 			c.RunsTool = true
@@ -339,7 +341,7 @@ func (d *dispatcher) markRunsTool(n *node) {
 // looksUp reports whether a receiver is a tool chosen by the call's name:
 // tools_by_name[call["name"]], a mapping's .get(name), or a variable
 // assigned from one.
-func (d *dispatcher) looksUp(recv *node) bool {
+func (d *dispatcher) looksUp(recv *syntax.Node) bool {
 	text := recv.Content(d.src)
 	mentions := func(s string) bool {
 		for v := range d.calls {
@@ -371,7 +373,7 @@ func (d *dispatcher) looksUp(recv *node) bool {
 
 // site reads what it takes for the statement at n to run: the name tests
 // of the ifs around it and of the earlier `if …: continue` beside it.
-func (d *dispatcher) site(n *node) site {
+func (d *dispatcher) site(n *syntax.Node) site {
 	s := site{n: n, sure: true}
 	for cur := n; cur != nil && !cur.Equal(d.body); cur = cur.Parent() {
 		p := cur.Parent()
@@ -409,7 +411,7 @@ func (d *dispatcher) site(n *node) site {
 					if c.StartByte() >= cur.StartByte() {
 						break
 					}
-					var cond *node
+					var cond *syntax.Node
 					switch {
 					case c.Equal(p.ChildByFieldName("condition")):
 						cond = c
@@ -460,7 +462,7 @@ func (d *dispatcher) site(n *node) site {
 }
 
 // exits reports whether a block always leaves the loop iteration.
-func exits(b *node) bool {
+func exits(b *syntax.Node) bool {
 	if b == nil {
 		return false
 	}
@@ -482,7 +484,7 @@ func exits(b *node) bool {
 // `name in S`, `name not in S`, `"x" == name`, and `or` of positive tests,
 // where S is a literal or a variable bound to a literal set, list or tuple
 // of strings.
-func (d *dispatcher) test(cond *node) (nameTest, bool) {
+func (d *dispatcher) test(cond *syntax.Node) (nameTest, bool) {
 	if cond == nil {
 		return nameTest{}, false
 	}
@@ -516,10 +518,10 @@ func (d *dispatcher) test(cond *node) (nameTest, bool) {
 			}
 		}
 		l, r := ns[0], ns[1]
-		isName := func(n *node) bool { return d.isName(n.Content(d.src)) }
+		isName := func(n *syntax.Node) bool { return d.isName(n.Content(d.src)) }
 		switch op {
 		case "==", "!=":
-			var lit *node
+			var lit *syntax.Node
 			switch {
 			case isName(l):
 				lit = r
@@ -544,7 +546,7 @@ func (d *dispatcher) test(cond *node) (nameTest, bool) {
 
 // literalNames reads a collection of string literals, written inline or
 // bound to a variable (a module-level NEEDS_REVIEW = {"send_email"}).
-func (d *dispatcher) literalNames(n *node) ([]string, bool) {
+func (d *dispatcher) literalNames(n *syntax.Node) ([]string, bool) {
 	switch n.Type() {
 	case "list", "tuple", "set", "parenthesized_expression":
 		out := stringLits(n, d.src)

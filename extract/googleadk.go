@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
+)
 
 // Google Agent Development Kit (google.adk, checked against google-adk
 // 2.13.0, docs/frameworks.md): Agent / LlmAgent(name=, tools=[...],
@@ -113,12 +117,12 @@ func adkToolset(f *File, c *Call) {
 
 // requestsConfirmation: the block calls <x>.request_confirmation(...) and
 // returns (the tool stops until the user answers).
-func requestsConfirmation(_ *Scope, block *node, src []byte) bool {
+func requestsConfirmation(_ *Scope, block *syntax.Node, src []byte) bool {
 	if block == nil {
 		return false
 	}
 	asks, returns := false, false
-	for _, st := range block.nkids {
+	for _, st := range block.NamedChildren() {
 		txt := st.Content(src)
 		switch st.Type() {
 		case "expression_statement":

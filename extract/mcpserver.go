@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/acg-dev/acg/extract/syntax"
+
 	"github.com/acg-dev/acg/internal/secret"
 )
 
@@ -319,7 +321,7 @@ func isServerCtor(q string) (framework string, lowLevel bool, ok bool) {
 	return "", false, false
 }
 
-func mcpServers(f *File, root *node, src []byte) {
+func mcpServers(f *File, root *syntax.Node, src []byte) {
 	byVar := map[string]*MCPServer{}
 	lowLevel := map[string]bool{}
 	for _, c := range f.calls() {
@@ -443,7 +445,7 @@ func (f *File) serverByID(id string) *MCPServer {
 // objects list_tools returns; effects from the call_tool handler, per
 // `if name == "x":` branch when the handler dispatches that way, else the
 // whole handler for every tool (an over-approximation: never a missed label).
-func lowLevelTools(f *File, s *MCPServer, list, handler *Func, root *node, src []byte) {
+func lowLevelTools(f *File, s *MCPServer, list, handler *Func, root *syntax.Node, src []byte) {
 	type decl struct {
 		name string
 		loc  Loc
@@ -566,7 +568,7 @@ func annotationHints(t *Tool, ann *Expr) {
 // nameBranches finds, in a dispatching function, the blocks that run for
 // one tool name: `if name == "x":` / `elif name in ("x", "y"):` and
 // `match name: case "x":`.
-func nameBranches(root *node, src []byte, f *File, fn *Func, param string) map[string]Loc {
+func nameBranches(root *syntax.Node, src []byte, f *File, fn *Func, param string) map[string]Loc {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil {
 		return nil
@@ -574,8 +576,8 @@ func nameBranches(root *node, src []byte, f *File, fn *Func, param string) map[s
 	out := map[string]Loc{}
 	b := &builder{src: src, f: f}
 	isParam := func(s string) bool { return s == param || s == param+".name" }
-	var visit func(n *node, depth int)
-	visit = func(n *node, depth int) {
+	var visit func(n *syntax.Node, depth int)
+	visit = func(n *syntax.Node, depth int) {
 		if depth > 200 {
 			return
 		}
@@ -625,7 +627,7 @@ func nameBranches(root *node, src []byte, f *File, fn *Func, param string) map[s
 
 // comparedNamesBy reads `p == "x"`, `"x" == p`, `p in ("x", "y")` (also
 // through `or`) where p is an expression accept says is the tool's name.
-func comparedNamesBy(cond *node, src []byte, accept func(string) bool) []string {
+func comparedNamesBy(cond *syntax.Node, src []byte, accept func(string) bool) []string {
 	if cond == nil {
 		return nil
 	}
@@ -654,7 +656,7 @@ func comparedNamesBy(cond *node, src []byte, accept func(string) bool) []string 
 			}
 		}
 		l, r := ns[0], ns[1]
-		is := func(n *node) bool { return accept(n.Content(src)) }
+		is := func(n *syntax.Node) bool { return accept(n.Content(src)) }
 		switch op {
 		case "==":
 			if is(l) {
@@ -674,10 +676,10 @@ func comparedNamesBy(cond *node, src []byte, accept func(string) bool) []string 
 
 // stringLits returns the plain string literals in a node (a literal, a
 // tuple/list/set of them, an or-pattern of them).
-func stringLits(n *node, src []byte) []string {
+func stringLits(n *syntax.Node, src []byte) []string {
 	var out []string
-	var walk func(n *node)
-	walk = func(n *node) {
+	var walk func(n *syntax.Node)
+	walk = func(n *syntax.Node) {
 		if n.Type() == "string" {
 			if s, ok := plainString(n, src); ok {
 				out = append(out, s)
@@ -696,7 +698,7 @@ func stringLits(n *node, src []byte) []string {
 }
 
 // plainString decodes a string literal without interpolation or escapes.
-func plainString(n *node, src []byte) (string, bool) {
+func plainString(n *syntax.Node, src []byte) (string, bool) {
 	text := n.Content(src)
 	i := strings.IndexAny(text, `"'`)
 	if i < 0 || strings.ContainsAny(strings.ToLower(text[:i]), "fb") {
@@ -716,13 +718,13 @@ func plainString(n *node, src []byte) (string, bool) {
 }
 
 // descendantAt returns the smallest named node spanning a location.
-func descendantAt(root *node, f *File, l Loc) *node {
+func descendantAt(root *syntax.Node, f *File, l Loc) *syntax.Node {
 	start, end := uint32(l.Start.Byte), uint32(l.End.Byte)
 	n := root
 	for {
-		var next *node
-		for _, k := range n.nkids {
-			if k.start <= start && k.end >= end {
+		var next *syntax.Node
+		for _, k := range n.NamedChildren() {
+			if k.StartByte() <= start && k.EndByte() >= end {
 				next = k
 				break
 			}

@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
+)
 
 // PydanticAI (pydantic_ai, checked against pydantic-ai 2.62 and the
 // repository's main branch, docs/frameworks.md): Agent(model, tools=[...],
@@ -131,11 +135,11 @@ func cutLastDot(s string) (string, string, bool) {
 // raisesApprovalRequired: the block's first statement raises pydantic_ai's
 // ApprovalRequired (bare or called), imported as such: a class of the same
 // name from elsewhere is not the framework's deferral.
-func raisesApprovalRequired(sc *Scope, block *node, src []byte) bool {
-	if block == nil || len(block.nkids) == 0 {
+func raisesApprovalRequired(sc *Scope, block *syntax.Node, src []byte) bool {
+	if block == nil || len(block.NamedChildren()) == 0 {
 		return false
 	}
-	st := block.nkids[0]
+	st := block.NamedChildren()[0]
 	if st.Type() != "raise_statement" {
 		return false
 	}

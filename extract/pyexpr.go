@@ -2,11 +2,13 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // expr evaluates an expression: the flow of its value, and a tree-free copy
 // of it. Calls found inside are recorded on the walker's function.
-func (w *walker) expr(n *node) (Flow, *Expr) {
+func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 	if n == nil {
 		return nil, nil
 	}
@@ -282,11 +284,11 @@ func (w *walker) expr(n *node) (Flow, *Expr) {
 // exprKids are the named children of an expression that are expressions:
 // a comment inside a list literal (`# WebsiteSearchTool(),`) is not an
 // element.
-func exprKids(n *node) []*node {
+func exprKids(n *syntax.Node) []*syntax.Node {
 	kids := named(n)
 	for i, k := range kids {
 		if k.Type() == "comment" {
-			out := append([]*node(nil), kids[:i]...)
+			out := append([]*syntax.Node(nil), kids[:i]...)
 			for _, k := range kids[i+1:] {
 				if k.Type() != "comment" {
 					out = append(out, k)
@@ -298,7 +300,7 @@ func exprKids(n *node) []*node {
 	return kids
 }
 
-func (w *walker) str(n *node, ex *Expr) (Flow, *Expr) {
+func (w *walker) str(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 	b := w.b
 	ex.Kind = ExprStr
 	var fl Flow
@@ -352,14 +354,14 @@ func (w *walker) constString(e *Expr) (string, bool) {
 	return bs[0].Value.Str, true
 }
 
-func (w *walker) comprehension(n *node, ex *Expr) (Flow, *Expr) {
+func (w *walker) comprehension(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 	saved := copyEnv(w.env)
 	var fl Flow
 	var iter, cond *Expr
 	loopVar := ""
 	ifs := 0
 	w.cond(func() {
-		var body *node
+		var body *syntax.Node
 		for _, c := range exprKids(n) {
 			switch c.Type() {
 			case "for_in_clause":
@@ -433,7 +435,7 @@ func (w *walker) envRead(name string) (string, bool) {
 
 // pseudoCall records a non-call read (os.environ[...]) as a call so that
 // effects are decided in one place.
-func (w *walker) pseudoCall(n *node, qual string) Flow {
+func (w *walker) pseudoCall(n *syntax.Node, qual string) Flow {
 	c := w.seen[nodeKey(n)]
 	if c == nil {
 		c = &Call{Index: len(w.fn.Calls), Func: w.fn, Qual: qual, HeadKind: HeadImport, Loc: w.b.loc(n), Dom: w.dom}
@@ -444,9 +446,9 @@ func (w *walker) pseudoCall(n *node, qual string) Flow {
 	return Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: qual}}}
 }
 
-func nodeKey(n *node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
+func nodeKey(n *syntax.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
 
-func (w *walker) call(n *node, ex *Expr) (Flow, *Expr) {
+func (w *walker) call(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 	b := w.b
 	fnode := n.ChildByFieldName("function")
 	c := &Call{Func: w.fn, Loc: ex.Loc}
@@ -700,7 +702,7 @@ var clientCtors = map[string]bool{
 // mutation records list growth (tools.append(t), agent.handoffs.extend([...]))
 // as bindings, so that tool lists built step by step resolve, and lets the
 // appended values' flows into the variable.
-func (w *walker) mutation(fnode *node, ex *Expr, argFlow Flow) {
+func (w *walker) mutation(fnode *syntax.Node, ex *Expr, argFlow Flow) {
 	chain, base := attrChain(w.b, fnode)
 	if base == nil || base.Type() != "identifier" || len(chain) < 2 || len(chain) > 3 {
 		return
@@ -768,7 +770,7 @@ func shortCallee(s string) string {
 }
 
 // attrChain flattens a.b.c into ["a","b","c"] and returns the base node.
-func attrChain(b *builder, n *node) ([]string, *node) {
+func attrChain(b *builder, n *syntax.Node) ([]string, *syntax.Node) {
 	var rev []string
 	for n != nil && n.Type() == "attribute" {
 		rev = append(rev, b.text(n.ChildByFieldName("attribute")))
@@ -936,7 +938,7 @@ func aliasOf(name string, bs []*Binding) string {
 }
 
 // constExpr copies a default value without recording calls.
-func (b *builder) constExpr(n *node) *Expr {
+func (b *builder) constExpr(n *syntax.Node) *Expr {
 	if n == nil {
 		return nil
 	}

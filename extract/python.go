@@ -10,6 +10,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/acg-dev/acg/extract/syntax"
+
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/python"
 )
@@ -59,7 +61,7 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 	f.Module, f.Package = ModuleName(rel)
 	f.Lines = LineStarts(src)
 	b := &builder{src: src, f: f}
-	root := mirror(tree.RootNode(), PythonLanguage())
+	root := syntax.Mirror(tree.RootNode(), PythonLanguage())
 	mod := &Func{Name: "<module>", Qual: "<module>"}
 	mod.Scope = newScope(nil, mod)
 	f.Scope = mod.Scope
@@ -166,7 +168,7 @@ func UTF16Len(b []byte) int {
 	return n
 }
 
-func (b *builder) loc(n *node) Loc {
+func (b *builder) loc(n *syntax.Node) Loc {
 	if n == nil {
 		return Loc{}
 	}
@@ -175,20 +177,20 @@ func (b *builder) loc(n *node) Loc {
 		End:   PointAt(b.src, b.f.Lines, int(n.EndByte()))}
 }
 
-func (b *builder) text(n *node) string {
+func (b *builder) text(n *syntax.Node) string {
 	if n == nil {
 		return ""
 	}
 	return n.Content(b.src)
 }
 
-func (b *builder) collectErrors(root *node) {
+func (b *builder) collectErrors(root *syntax.Node) {
 	if !root.HasError() {
 		return
 	}
 	const maxProblems = 20
-	var visit func(n *node)
-	visit = func(n *node) {
+	var visit func(n *syntax.Node)
+	visit = func(n *syntax.Node) {
 		if len(b.f.Problems) >= maxProblems || !n.HasError() && !n.IsMissing() {
 			return
 		}
@@ -207,17 +209,17 @@ func (b *builder) collectErrors(root *node) {
 	visit(root)
 }
 
-func named(n *node) []*node {
+func named(n *syntax.Node) []*syntax.Node {
 	if n == nil {
 		return nil
 	}
-	return n.nkids
+	return n.NamedChildren()
 }
 
 // predeclare binds imports, defs and classes of a block before its walk, so
 // that a function can call a helper defined further down the file.
 // globals collects the names declared `global` anywhere in the file.
-func (b *builder) globals(n *node) {
+func (b *builder) globals(n *syntax.Node) {
 	for _, c := range named(n) {
 		if c.Type() == "global_statement" {
 			for _, id := range named(c) {
@@ -231,7 +233,7 @@ func (b *builder) globals(n *node) {
 	}
 }
 
-func (b *builder) predeclare(block *node, sc *Scope) {
+func (b *builder) predeclare(block *syntax.Node, sc *Scope) {
 	for _, st := range named(block) {
 		switch st.Type() {
 		case "import_statement", "import_from_statement", "future_import_statement":
@@ -244,7 +246,7 @@ func (b *builder) predeclare(block *node, sc *Scope) {
 	}
 }
 
-func (b *builder) imports(st *node, sc *Scope) {
+func (b *builder) imports(st *syntax.Node, sc *Scope) {
 	add := func(im Import) {
 		im.Loc = b.loc(st)
 		if sc.Parent == nil {

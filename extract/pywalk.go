@@ -2,11 +2,13 @@ package extract
 
 import (
 	"strings"
+
+	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // walkFunc walks a function body (or the module) and fills fn's flow facts.
 // def is the function_definition node, or the module root for "<module>".
-func (b *builder) walkFunc(fn *Func, body *node, class *Class, outer map[string]string) {
+func (b *builder) walkFunc(fn *Func, body *syntax.Node, class *Class, outer map[string]string) {
 	w := &walker{b: b, fn: fn, class: class, env: map[string]Flow{}, types: map[string]string{}, dom: -1, seen: map[[2]uint32]*Call{}}
 	// A function reads its enclosing scope's variables; their flows are not
 	// tracked across the boundary, but the types of the objects are.
@@ -31,7 +33,7 @@ func (b *builder) walkFunc(fn *Func, body *node, class *Class, outer map[string]
 	}
 }
 
-func (w *walker) block(n *node) {
+func (w *walker) block(n *syntax.Node) {
 	if n == nil {
 		return
 	}
@@ -54,7 +56,7 @@ func (w *walker) cond(f func()) {
 
 // branches walks alternative blocks from the same starting state and joins
 // the variable flows, so a value assigned on either path is kept.
-func (w *walker) branches(blocks []*node, guards [][]Guard) {
+func (w *walker) branches(blocks []*syntax.Node, guards [][]Guard) {
 	start := copyEnv(w.env)
 	joined := copyEnv(w.env)
 	for i, bl := range blocks {
@@ -74,7 +76,7 @@ func (w *walker) branches(blocks []*node, guards [][]Guard) {
 
 // endsFlow reports whether a block always leaves its function or loop by
 // its last statement (return, raise, continue, break).
-func endsFlow(bl *node) bool {
+func endsFlow(bl *syntax.Node) bool {
 	st := exprKids(bl)
 	if len(st) == 0 {
 		return false
@@ -94,7 +96,7 @@ func copyEnv(e map[string]Flow) map[string]Flow {
 	return out
 }
 
-func (w *walker) stmt(st *node) {
+func (w *walker) stmt(st *syntax.Node) {
 	b := w.b
 	switch st.Type() {
 	case "expression_statement":
@@ -111,7 +113,7 @@ func (w *walker) stmt(st *node) {
 	case "if_statement":
 		_, ce := w.expr(st.ChildByFieldName("condition"))
 		cons := st.ChildByFieldName("consequence")
-		blocks := []*node{cons}
+		blocks := []*syntax.Node{cons}
 		// Each branch runs when every earlier condition failed and its own
 		// holds.
 		var negs []Guard
@@ -173,7 +175,7 @@ func (w *walker) stmt(st *node) {
 		}
 		w.block(st.ChildByFieldName("body"))
 	case "try_statement":
-		var handlers []*node
+		var handlers []*syntax.Node
 		w.cond(func() { w.block(st.ChildByFieldName("body")) })
 		for _, c := range named(st) {
 			switch c.Type() {
@@ -218,7 +220,7 @@ func (w *walker) stmt(st *node) {
 	}
 }
 
-func (w *walker) definition(st *node) {
+func (w *walker) definition(st *syntax.Node) {
 	switch st.Type() {
 	case "function_definition":
 		w.def(st, nil)
@@ -247,7 +249,7 @@ func (w *walker) definition(st *node) {
 // loopBody walks a loop body twice so that values from the end of one
 // iteration reach the next. The second pass only adds flows: its call sites
 // are the first pass's, and it defines nothing new.
-func (w *walker) loopBody(body *node) {
+func (w *walker) loopBody(body *syntax.Node) {
 	w.block(body)
 	replay := w.replay
 	w.replay = true
@@ -255,7 +257,7 @@ func (w *walker) loopBody(body *node) {
 	w.replay = replay
 }
 
-func (w *walker) elseClause(st *node) {
+func (w *walker) elseClause(st *syntax.Node) {
 	for _, c := range named(st) {
 		if c.Type() == "else_clause" {
 			w.block(c.ChildByFieldName("body"))
@@ -264,7 +266,7 @@ func (w *walker) elseClause(st *node) {
 }
 
 // exprStmt handles assignments and bare expressions at statement level.
-func (w *walker) exprStmt(e *node) {
+func (w *walker) exprStmt(e *syntax.Node) {
 	b := w.b
 	switch e.Type() {
 	case "assignment":
@@ -296,7 +298,7 @@ func (w *walker) exprStmt(e *node) {
 // selfAttrType records the type of an attribute a method gives self
 // (`self.items: list[Draft] = []`, `self.items = []`) for the effects of
 // calls on it: its annotation, else the builtin type of a literal.
-func (w *walker) selfAttrType(e, right *node) {
+func (w *walker) selfAttrType(e, right *syntax.Node) {
 	left := e.ChildByFieldName("left")
 	if w.class == nil || left == nil || left.Type() != "attribute" {
 		return
@@ -361,7 +363,7 @@ func literalType(kind string) string {
 }
 
 // bindTarget assigns a flow to an assignment target.
-func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
+func (w *walker) bindTarget(t *syntax.Node, fl Flow, ex *Expr, kind BindKind) {
 	if t == nil {
 		return
 	}
@@ -463,7 +465,7 @@ func extend(fl Flow, l Loc, msg string) Flow {
 	return out
 }
 
-func (w *walker) def(n *node, decos []*Expr) *Func {
+func (w *walker) def(n *syntax.Node, decos []*Expr) *Func {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
 	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
@@ -500,7 +502,7 @@ func (w *walker) def(n *node, decos []*Expr) *Func {
 	return fn
 }
 
-func (b *builder) bodyFacts(fn *Func, body *node) {
+func (b *builder) bodyFacts(fn *Func, body *syntax.Node) {
 	if body == nil {
 		return
 	}
@@ -541,7 +543,7 @@ func (b *builder) bodyFacts(fn *Func, body *node) {
 }
 
 // afterLine is the start of the line after n ends.
-func (b *builder) afterLine(n *node) Point {
+func (b *builder) afterLine(n *syntax.Node) Point {
 	end := int(n.EndByte())
 	for end < len(b.src) && b.src[end] != '\n' {
 		end++
@@ -561,7 +563,7 @@ func lineStartOf(src []byte, off int) int {
 
 var injectedAnnotations = []string{"Injected", "RunnableConfig", "ToolRuntime", "RunContextWrapper", "ToolContext", "Context", "CallbackManager"}
 
-func (b *builder) params(fn *Func, n *node, method bool) {
+func (b *builder) params(fn *Func, n *syntax.Node, method bool) {
 	for _, p := range named(n) {
 		var name, ann string
 		var def *Expr
@@ -607,7 +609,7 @@ func (b *builder) params(fn *Func, n *node, method bool) {
 	}
 }
 
-func (w *walker) classDef(n *node, decos []*Expr) {
+func (w *walker) classDef(n *syntax.Node, decos []*Expr) {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
 	c := &Class{Name: name, Attrs: map[string]*Expr{}, Methods: map[string]*Func{}, Loc: b.loc(n),

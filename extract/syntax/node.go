@@ -1,4 +1,6 @@
-package extract
+// Package syntax is the tree-sitter tree copy the language front ends walk:
+// one C call flattens a tree, and the front end walks Go nodes.
+package syntax
 
 /*
 #include <stdint.h>
@@ -75,11 +77,11 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
-// node is a Go copy of a tree-sitter node. The walker visits each node
+// Node is a Go copy of a tree-sitter node. The walker visits each node
 // many times (field lookups, child lists); through cgo each visit would be
 // a C call and often an allocation, so the tree is flattened by one C call
 // and walked in Go. The method names mirror go-tree-sitter's.
-type node struct {
+type Node struct {
 	typ     string
 	start   uint32
 	end     uint32
@@ -87,9 +89,9 @@ type node struct {
 	missing bool
 	errs    bool // the node or a descendant is an error
 	field   string
-	parent  *node
-	kids    []*node
-	nkids   []*node
+	parent  *Node
+	kids    []*Node
+	nkids   []*Node
 }
 
 // names caches a language's symbol and field names.
@@ -125,8 +127,8 @@ func namesOf(l *sitter.Language) *names {
 	return n
 }
 
-// mirror copies the subtree of root into Go nodes.
-func mirror(root *sitter.Node, lang *sitter.Language) *node {
+// Mirror copies the subtree of root into Go nodes.
+func Mirror(root *sitter.Node, lang *sitter.Language) *Node {
 	// sitter.Node starts with the C TSNode it wraps.
 	cn := *(*C.acgNode)(unsafe.Pointer(root))
 	capacity := int64(C.acg_count(cn)) + 1
@@ -141,7 +143,7 @@ func mirror(root *sitter.Node, lang *sitter.Language) *node {
 		capacity *= 2
 	}
 	nm := namesOf(lang)
-	nodes := make([]node, count)
+	nodes := make([]Node, count)
 	for i := int64(0); i < count; i++ {
 		f := &flat[i]
 		n := &nodes[i]
@@ -173,30 +175,30 @@ func mirror(root *sitter.Node, lang *sitter.Language) *node {
 	return &nodes[0]
 }
 
-func (n *node) Type() string { return n.typ }
+func (n *Node) Type() string { return n.typ }
 
-func (n *node) StartByte() uint32 { return n.start }
+func (n *Node) StartByte() uint32 { return n.start }
 
-func (n *node) EndByte() uint32 { return n.end }
+func (n *Node) EndByte() uint32 { return n.end }
 
-func (n *node) IsNamed() bool { return n.named }
+func (n *Node) IsNamed() bool { return n.named }
 
-func (n *node) IsMissing() bool { return n.missing }
+func (n *Node) IsMissing() bool { return n.missing }
 
-func (n *node) IsError() bool { return n.typ == "ERROR" }
+func (n *Node) IsError() bool { return n.typ == "ERROR" }
 
-func (n *node) HasError() bool { return n.errs }
+func (n *Node) HasError() bool { return n.errs }
 
-func (n *node) Parent() *node { return n.parent }
+func (n *Node) Parent() *Node { return n.parent }
 
-func (n *node) ChildCount() uint32 { return uint32(len(n.kids)) }
+func (n *Node) ChildCount() uint32 { return uint32(len(n.kids)) }
 
-func (n *node) Child(i int) *node { return n.kids[i] }
+func (n *Node) Child(i int) *Node { return n.kids[i] }
 
-func (n *node) FieldNameForChild(i int) string { return n.kids[i].field }
+func (n *Node) FieldNameForChild(i int) string { return n.kids[i].field }
 
 // ChildByFieldName returns the first child in a field, as tree-sitter does.
-func (n *node) ChildByFieldName(f string) *node {
+func (n *Node) ChildByFieldName(f string) *Node {
 	for _, k := range n.kids {
 		if k.field == f {
 			return k
@@ -205,7 +207,7 @@ func (n *node) ChildByFieldName(f string) *node {
 	return nil
 }
 
-func (n *node) NextNamedSibling() *node {
+func (n *Node) NextNamedSibling() *Node {
 	if n.parent == nil {
 		return nil
 	}
@@ -217,6 +219,18 @@ func (n *node) NextNamedSibling() *node {
 	return nil
 }
 
-func (n *node) Equal(o *node) bool { return n == o }
+func (n *Node) Equal(o *Node) bool { return n == o }
 
-func (n *node) Content(src []byte) string { return string(src[n.start:n.end]) }
+func (n *Node) Content(src []byte) string { return string(src[n.start:n.end]) }
+
+// NamedChildren returns the named children in order (the slice is the
+// node's own: callers must not modify it).
+func (n *Node) NamedChildren() []*Node { return n.nkids }
+
+// NameTables is how many languages' name tables are cached: one per grammar
+// a front end uses, however many files it parsed (see namesOf).
+func NameTables() int {
+	namesMu.Lock()
+	defer namesMu.Unlock()
+	return len(namesCache)
+}
