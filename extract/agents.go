@@ -187,10 +187,10 @@ func (g *Graph) Successors(n string) []string {
 	return out
 }
 
-// qualIs reports whether a qualified name is `name` exported from one of the
+// QualIs reports whether a qualified name is `name` exported from one of the
 // top-level packages (e.g. agents.Agent or agents.agent.Agent).
-func qualIs(q string, name string, tops ...string) bool {
-	if lastDot(q) != name {
+func QualIs(q string, name string, tops ...string) bool {
+	if LastDot(q) != name {
 		return false
 	}
 	top, _, _ := strings.Cut(q, ".")
@@ -201,9 +201,6 @@ func qualIs(q string, name string, tops ...string) bool {
 	}
 	return false
 }
-
-// QualIs is qualIs for other packages.
-func QualIs(q string, name string, tops ...string) bool { return qualIs(q, name, tops...) }
 
 // Qualify resolves the head of a dotted name through the imports visible in
 // the scope: `t.send_http` with `import tools as t` is "tools.send_http".
@@ -257,4 +254,13 @@ func QualOf(e *Expr) string {
 		}
 	}
 	return ""
+}
+
+// Func is the function a node runs, when its action names one.
+func (n *GraphNode) Func() *Func {
+	act := Deref(n.Action)
+	if act == nil || act.Kind != ExprName {
+		return nil
+	}
+	return FuncDef(act.Scope, act.Name)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/acg-dev/acg/capgraph"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 // CrewAI: names and tools from the YAML configs of @CrewBase classes,
@@ -300,7 +301,7 @@ func (b *builder) crewHooks(files []*extract.File) {
 
 func nameIn(n string, names []string) bool {
 	for _, x := range names {
-		if extract.SanitizeToolName(x) == extract.SanitizeToolName(n) {
+		if python.SanitizeToolName(x) == python.SanitizeToolName(n) {
 			return true
 		}
 	}

@@ -1,9 +1,10 @@
-package extract
+package python
 
 import (
 	"path"
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
@@ -20,87 +21,19 @@ func init() { treeAdapters = append(treeAdapters, crewAI) }
 
 var crewTops = []string{"crewai", "crewai_tools"}
 
-// CrewFacts holds what one file says about CrewAI.
-type CrewFacts struct {
-	Crews   []*Crew
-	Tasks   []*CrewTask
-	Classes []*CrewClass
-	Hooks   []*ToolHook
-	// Config is set for a YAML config file (config/agents.yaml, tasks.yaml).
-	Config *CrewConfig
-}
-
-// Crew is a Crew(...) call.
-type Crew struct {
-	Name string
-	// Agents, Tasks and Manager are the unresolved arguments; Class is set
-	// when they are self.agents / self.tasks of a @CrewBase class.
-	Agents, Tasks, Manager *Expr
-	Class                  string
-	Hierarchical           bool
-	Loc                    Loc
-}
-
-// CrewTask is a Task(...) call. Its human_input=True reviews the output
-// after the tools ran: it is not a gate, so it is not kept.
-type CrewTask struct {
-	Agent *Expr
-	Tools *Expr
-	// ConfigKey is the tasks.yaml entry (config=self.tasks_config["k"]).
-	ConfigKey string
-	Class     string
-	Loc       Loc
-}
-
-// CrewClass is a @CrewBase class.
-type CrewClass struct {
-	Name string
-	// AgentsConfig and TasksConfig are the YAML paths relative to the scan
-	// root (CrewAI resolves them against the class's file).
-	AgentsConfig, TasksConfig string
-	// ToolMethods are @tool methods by name: YAML tool lists name them.
-	ToolMethods map[string]*Func
-}
-
-// ToolHook is a pre-tool hook that asks a human or blocks.
-type ToolHook struct {
-	Approval *Approval
-	// Agents lists the agent roles it applies to (empty: every agent).
-	Agents []string
-	// Class is set for a hook method of a @CrewBase class (crew-scoped).
-	Class string
-}
-
-// CrewConfig is a YAML config file of a crew.
-type CrewConfig struct {
-	Kind    string // agents or tasks
-	Entries []*CrewEntry
-}
-
-// CrewEntry is one agent or task of a YAML config.
-type CrewEntry struct {
-	Key    string
-	KeyLoc Loc
-	// Agents: role, tools, allow_delegation. Tasks: agent, tools.
-	Role            string
-	Tools           []ToolName
-	AllowDelegation bool
-	Agent           string
-}
-
-func crewAI(f *File, root *syntax.Node, src []byte) {
-	cf := &CrewFacts{}
+func crewAI(f *extract.File, root *syntax.Node, src []byte) {
+	cf := &extract.CrewFacts{}
 	crewTools(f)
 	for _, cl := range f.Classes {
 		if !hasDecorator(cl.Decorators, "CrewBase") {
 			continue
 		}
-		cc := &CrewClass{Name: cl.Name, ToolMethods: map[string]*Func{},
+		cc := &extract.CrewClass{Name: cl.Name, ToolMethods: map[string]*extract.Func{},
 			AgentsConfig: "config/agents.yaml", TasksConfig: "config/tasks.yaml"}
-		if s, ok := Deref(cl.Attrs["agents_config"]).StrValue(); ok {
+		if s, ok := extract.Deref(cl.Attrs["agents_config"]).StrValue(); ok {
 			cc.AgentsConfig = s
 		}
-		if s, ok := Deref(cl.Attrs["tasks_config"]).StrValue(); ok {
+		if s, ok := extract.Deref(cl.Attrs["tasks_config"]).StrValue(); ok {
 			cc.TasksConfig = s
 		}
 		dir := path.Dir(f.Path)
@@ -108,16 +41,16 @@ func crewAI(f *File, root *syntax.Node, src []byte) {
 		cc.TasksConfig = path.Join(dir, cc.TasksConfig)
 		for name, m := range cl.Methods {
 			for _, d := range m.Decorators {
-				if q, _ := decoratorTarget(d); qualIs(q, "tool", "crewai") && strings.Contains(q, ".project") {
+				if q, _ := decoratorTarget(d); extract.QualIs(q, "tool", "crewai") && strings.Contains(q, ".project") {
 					cc.ToolMethods[name] = m
 				}
 			}
 		}
 		cf.Classes = append(cf.Classes, cc)
 	}
-	for _, c := range f.calls() {
+	for _, c := range f.Calls() {
 		e := c.Expr
-		if c.HeadKind != HeadImport {
+		if c.HeadKind != extract.HeadImport {
 			continue
 		}
 		class := ""
@@ -125,10 +58,10 @@ func crewAI(f *File, root *syntax.Node, src []byte) {
 			class = c.Func.Class
 		}
 		switch {
-		case qualIs(c.Qual, "Agent", "crewai"):
-			a := &Agent{Framework: "crewai", Ctor: "Agent", Loc: c.Loc, Call: e, Var: c.AssignedTo, Extra: map[string]string{}}
+		case extract.QualIs(c.Qual, "Agent", "crewai"):
+			a := &extract.Agent{Framework: "crewai", Ctor: "Agent", Loc: c.Loc, Call: e, Var: c.AssignedTo, Extra: map[string]string{}}
 			a.Name = enclosingName(c, "Agent")
-			if s, ok := StrArg(e, -1, "role"); ok && s != "" {
+			if s, ok := extract.StrArg(e, -1, "role"); ok && s != "" {
 				a.Name = s
 				a.NameLoc = e.Kwarg("role").Loc
 			} else if v := e.Kwarg("role"); v != nil {
@@ -139,38 +72,38 @@ func crewAI(f *File, root *syntax.Node, src []byte) {
 				a.Extra["crew_class"] = class
 			}
 			if tl := e.Kwarg("tools"); tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 			}
 			if v := e.Kwarg("allow_delegation"); v != nil {
-				if on, known := Deref(v).Truthy(); known {
+				if on, known := extract.Deref(v).Truthy(); known {
 					a.Extra["allow_delegation"] = map[bool]string{true: "true", false: "false"}[on]
 				} else {
 					a.Extra["allow_delegation"] = "true" // computed: fail closed
 				}
 			}
-			for _, app := range Strings(e.Kwarg("apps")) {
-				a.Direct = append(a.Direct, &Tool{ID: f.Path + "#app:" + app, Name: app, Framework: "crewai",
-					Kind: ToolPrebuilt, Class: "crewai.apps." + app, Loc: e.Kwarg("apps").Loc, NameLoc: e.Kwarg("apps").Loc})
+			for _, app := range extract.Strings(e.Kwarg("apps")) {
+				a.Direct = append(a.Direct, &extract.Tool{ID: f.Path + "#app:" + app, Name: app, Framework: "crewai",
+					Kind: extract.ToolPrebuilt, Class: "crewai.apps." + app, Loc: e.Kwarg("apps").Loc, NameLoc: e.Kwarg("apps").Loc})
 			}
-			for _, u := range Strings(e.Kwarg("mcps")) {
-				s := &MCPServer{Name: mcpsName(u), Loc: e.Kwarg("mcps").Loc, NameLoc: e.Kwarg("mcps").Loc, Framework: "crewai",
-					Launch: newLaunch("http", "", nil, mcpsURL(u), nil, nil)}
+			for _, u := range extract.Strings(e.Kwarg("mcps")) {
+				s := &extract.MCPServer{Name: mcpsName(u), Loc: e.Kwarg("mcps").Loc, NameLoc: e.Kwarg("mcps").Loc, Framework: "crewai",
+					Launch: extract.NewLaunch("http", "", nil, mcpsURL(u), nil, nil)}
 				if !strings.Contains(u, "://") {
-					s.Launch = &Launch{Transport: "amp", Switches: map[string]string{}}
+					s.Launch = &extract.Launch{Transport: "amp", Switches: map[string]string{}}
 				}
-				s.ID = serverID(f.Path, s.Name)
+				s.ID = extract.ServerID(f.Path, s.Name)
 				f.Servers = append(f.Servers, s)
 				a.ServerIDs = append(a.ServerIDs, s.ID)
 			}
-			f.addAgent(a)
-		case qualIs(c.Qual, "Task", "crewai"):
-			t := &CrewTask{Agent: e.Kwarg("agent"), Tools: e.Kwarg("tools"), Loc: c.Loc, Class: class}
+			f.AddAgent(a)
+		case extract.QualIs(c.Qual, "Task", "crewai"):
+			t := &extract.CrewTask{Agent: e.Kwarg("agent"), Tools: e.Kwarg("tools"), Loc: c.Loc, Class: class}
 			if key, ok := configKey(e.Kwarg("config")); ok {
 				t.ConfigKey = key
 			}
 			cf.Tasks = append(cf.Tasks, t)
-		case qualIs(c.Qual, "Crew", "crewai"):
-			cr := &Crew{Name: enclosingName(c, "Crew"), Agents: e.Kwarg("agents"), Tasks: e.Kwarg("tasks"),
+		case extract.QualIs(c.Qual, "Crew", "crewai"):
+			cr := &extract.Crew{Name: enclosingName(c, "Crew"), Agents: e.Kwarg("agents"), Tasks: e.Kwarg("tasks"),
 				Manager: e.Kwarg("manager_agent"), Loc: c.Loc}
 			if e.Arg(0, "agents") != nil && cr.Agents == nil {
 				cr.Agents = e.Arg(0, "agents")
@@ -191,45 +124,45 @@ func crewAI(f *File, root *syntax.Node, src []byte) {
 }
 
 // crewTools: @tool functions and BaseTool subclasses of crewai.tools.
-func crewTools(f *File) {
+func crewTools(f *extract.File) {
 	for _, fn := range f.Funcs {
 		for _, d := range fn.Decorators {
 			q, call := decoratorTarget(d)
 			// A @tool method of a plain class (class SearchTools: @tool("…")
 			// def search(query)) is a tool too; a crew class's methods use
 			// crewai.project's decorators, read by the crew adapter.
-			if !qualIs(q, "tool", crewTops...) || strings.Contains(q, ".project") {
+			if !extract.QualIs(q, "tool", crewTops...) || strings.Contains(q, ".project") {
 				continue
 			}
-			t := &Tool{Name: fn.Name, Symbol: fn.Name, Framework: "crewai", Kind: ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: "crewai", Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
 			if call != nil {
-				if s, ok := StrArg(call, 0, "name"); ok && s != "" {
+				if s, ok := extract.StrArg(call, 0, "name"); ok && s != "" {
 					t.Name = s
 				}
 			}
-			f.addTool(t)
+			f.AddTool(t)
 		}
 	}
 	for _, cl := range f.Classes {
 		if !hasBase(cl, "BaseTool", crewTops...) {
 			continue
 		}
-		t := &Tool{Name: cl.Name, Symbol: cl.Name, Framework: "crewai", Kind: ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
-		if s, ok := Deref(cl.Attrs["name"]).StrValue(); ok {
+		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: "crewai", Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
+		if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok {
 			t.Name = s
 		}
 		t.Func = cl.Methods["_run"]
 		if t.Func == nil {
 			t.Func = cl.Methods["_arun"]
 		}
-		f.addTool(t)
+		f.AddTool(t)
 	}
 }
 
-func hasDecorator(ds []*Expr, name string) bool {
+func hasDecorator(ds []*extract.Expr, name string) bool {
 	for _, d := range ds {
-		if q, _ := decoratorTarget(d); qualIs(q, name, "crewai") {
+		if q, _ := decoratorTarget(d); extract.QualIs(q, name, "crewai") {
 			return true
 		}
 	}
@@ -237,9 +170,9 @@ func hasDecorator(ds []*Expr, name string) bool {
 }
 
 // configKey reads config=self.agents_config["key"].
-func configKey(e *Expr) (string, bool) {
-	e = Deref(e)
-	if e == nil || e.Kind != ExprSubscript || len(e.Elems) < 2 {
+func configKey(e *extract.Expr) (string, bool) {
+	e = extract.Deref(e)
+	if e == nil || e.Kind != extract.ExprSubscript || len(e.Elems) < 2 {
 		return "", false
 	}
 	return e.Elems[1].StrValue()
@@ -272,9 +205,9 @@ func mcpsURL(u string) string {
 // or blocks (return False, raise HookAborted) unconditionally, or under a
 // condition on the tool's name only; a gate under any other condition may
 // let the call through and does not count (fail closed).
-func crewHooks(f *File, cf *CrewFacts, root *syntax.Node, src []byte) {
-	seen := map[*Func]bool{}
-	add := func(fn *Func, filter *Expr, at Loc) {
+func crewHooks(f *extract.File, cf *extract.CrewFacts, root *syntax.Node, src []byte) {
+	seen := map[*extract.Func]bool{}
+	add := func(fn *extract.Func, filter *extract.Expr, at extract.Loc) {
 		if fn == nil || seen[fn] {
 			return
 		}
@@ -284,9 +217,9 @@ func crewHooks(f *File, cf *CrewFacts, root *syntax.Node, src []byte) {
 			return
 		}
 		ap.Loc = at
-		h := &ToolHook{Approval: ap, Class: fn.Class}
+		h := &extract.ToolHook{Approval: ap, Class: fn.Class}
 		if filter != nil {
-			if names := Strings(filter.Kwarg("tools")); len(names) > 0 {
+			if names := extract.Strings(filter.Kwarg("tools")); len(names) > 0 {
 				if ap.All {
 					ap.All, ap.Tools = false, names
 				} else {
@@ -296,7 +229,7 @@ func crewHooks(f *File, cf *CrewFacts, root *syntax.Node, src []byte) {
 					}
 				}
 			}
-			h.Agents = Strings(filter.Kwarg("agents"))
+			h.Agents = extract.Strings(filter.Kwarg("agents"))
 		}
 		cf.Hooks = append(cf.Hooks, h)
 	}
@@ -304,17 +237,17 @@ func crewHooks(f *File, cf *CrewFacts, root *syntax.Node, src []byte) {
 		for _, d := range fn.Decorators {
 			q, call := decoratorTarget(d)
 			switch {
-			case qualIs(q, "before_tool_call", "crewai"):
+			case extract.QualIs(q, "before_tool_call", "crewai"):
 				add(fn, call, d.Loc)
-			case qualIs(q, "on", "crewai") && call != nil && strings.HasSuffix(call.Arg(0, "point").Name, "PRE_TOOL_CALL"):
+			case extract.QualIs(q, "on", "crewai") && call != nil && strings.HasSuffix(call.Arg(0, "point").Name, "PRE_TOOL_CALL"):
 				add(fn, call, d.Loc)
 			}
 		}
 	}
-	for _, c := range f.calls() {
-		if qualIs(c.Qual, "register_before_tool_call_hook", "crewai") {
-			if a := c.Expr.Arg(0, "hook"); a != nil && a.Kind == ExprName {
-				add(funcDef(a.Scope, a.Name), nil, c.Loc)
+	for _, c := range f.Calls() {
+		if extract.QualIs(c.Qual, "register_before_tool_call_hook", "crewai") {
+			if a := c.Expr.Arg(0, "hook"); a != nil && a.Kind == extract.ExprName {
+				add(extract.FuncDef(a.Scope, a.Name), nil, c.Loc)
 			}
 		}
 	}
@@ -351,7 +284,7 @@ func SanitizeToolName(n string) string {
 
 // hookApproval decides what a hook gates, from where it asks a human or
 // blocks and the tool-name conditions around those places.
-func hookApproval(f *File, fn *Func, root *syntax.Node, src []byte) *Approval {
+func hookApproval(f *extract.File, fn *extract.Func, root *syntax.Node, src []byte) *extract.Approval {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil {
 		return nil
@@ -398,7 +331,7 @@ func hookApproval(f *File, fn *Func, root *syntax.Node, src []byte) *Approval {
 		}
 	}
 	walk(fnNode, 0)
-	ap := &Approval{Kind: "before_tool_call", Loc: fn.NameLoc}
+	ap := &extract.Approval{Kind: "before_tool_call", Loc: fn.NameLoc}
 	var what []string
 	for _, s := range sites {
 		all, names, ok := guardNames(s, fnNode, src, accept)

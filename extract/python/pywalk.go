@@ -1,15 +1,16 @@
-package extract
+package python
 
 import (
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // walkFunc walks a function body (or the module) and fills fn's flow facts.
 // def is the function_definition node, or the module root for "<module>".
-func (b *builder) walkFunc(fn *Func, body *syntax.Node, class *Class, outer map[string]string) {
-	w := &walker{b: b, fn: fn, class: class, env: map[string]Flow{}, types: map[string]string{}, dom: -1, seen: map[[2]uint32]*Call{}}
+func (b *builder) walkFunc(fn *extract.Func, body *syntax.Node, class *extract.Class, outer map[string]string) {
+	w := &walker{b: b, fn: fn, class: class, env: map[string]extract.Flow{}, types: map[string]string{}, dom: -1, seen: map[[2]uint32]*extract.Call{}}
 	// A function reads its enclosing scope's variables; their flows are not
 	// tracked across the boundary, but the types of the objects are.
 	for k, v := range outer {
@@ -19,8 +20,8 @@ func (b *builder) walkFunc(fn *Func, body *syntax.Node, class *Class, outer map[
 		if p.Injected && (p.Name == "self" || p.Name == "cls") {
 			continue
 		}
-		w.env[p.Name] = Flow{{Param: i, Call: -1, Step: &Step{Loc: p.Loc, Msg: "parameter " + p.Name}}}
-		fn.Scope.add(&Binding{Name: p.Name, Kind: BindParam, Loc: p.Loc})
+		w.env[p.Name] = extract.Flow{{Param: i, Call: -1, Step: &extract.Step{Loc: p.Loc, Msg: "parameter " + p.Name}}}
+		fn.Scope.Add(&extract.Binding{Name: p.Name, Kind: extract.BindParam, Loc: p.Loc})
 	}
 	// Nested function bodies run later than the code around them: walk them
 	// after it, so they see every module-level object built further down
@@ -56,7 +57,7 @@ func (w *walker) cond(f func()) {
 
 // branches walks alternative blocks from the same starting state and joins
 // the variable flows, so a value assigned on either path is kept.
-func (w *walker) branches(blocks []*syntax.Node, guards [][]Guard) {
+func (w *walker) branches(blocks []*syntax.Node, guards [][]extract.Guard) {
 	start := copyEnv(w.env)
 	joined := copyEnv(w.env)
 	for i, bl := range blocks {
@@ -68,7 +69,7 @@ func (w *walker) branches(blocks []*syntax.Node, guards [][]Guard) {
 		w.cond(func() { w.block(bl) })
 		w.guards = w.guards[:n0]
 		for k, v := range w.env {
-			joined[k] = union(joined[k], v)
+			joined[k] = extract.Union(joined[k], v)
 		}
 	}
 	w.env = joined
@@ -88,8 +89,8 @@ func endsFlow(bl *syntax.Node) bool {
 	return false
 }
 
-func copyEnv(e map[string]Flow) map[string]Flow {
-	out := make(map[string]Flow, len(e))
+func copyEnv(e map[string]extract.Flow) map[string]extract.Flow {
+	out := make(map[string]extract.Flow, len(e))
 	for k, v := range e {
 		out[k] = v
 	}
@@ -106,7 +107,7 @@ func (w *walker) stmt(st *syntax.Node) {
 	case "return_statement":
 		for _, e := range exprKids(st) {
 			fl, ex := w.expr(e)
-			w.fn.Returns = union(w.fn.Returns, extend(fl, b.loc(st), "returned"))
+			w.fn.Returns = extract.Union(w.fn.Returns, extend(fl, b.loc(st), "returned"))
 			w.fn.ReturnExprs = append(w.fn.ReturnExprs, ex)
 			w.fn.ReturnGuards = append(w.fn.ReturnGuards, w.guardsNow())
 		}
@@ -116,22 +117,22 @@ func (w *walker) stmt(st *syntax.Node) {
 		blocks := []*syntax.Node{cons}
 		// Each branch runs when every earlier condition failed and its own
 		// holds.
-		var negs []Guard
-		guards := [][]Guard{{{Cond: ce}}}
-		negs = append(negs, Guard{Cond: ce, Neg: true})
+		var negs []extract.Guard
+		guards := [][]extract.Guard{{{Cond: ce}}}
+		negs = append(negs, extract.Guard{Cond: ce, Neg: true})
 		hasElse := false
 		for _, alt := range named(st) {
 			switch alt.Type() {
 			case "elif_clause":
-				var ee *Expr
+				var ee *extract.Expr
 				w.cond(func() { _, ee = w.expr(alt.ChildByFieldName("condition")) })
 				blocks = append(blocks, alt.ChildByFieldName("consequence"))
-				guards = append(guards, append(append([]Guard(nil), negs...), Guard{Cond: ee}))
-				negs = append(negs, Guard{Cond: ee, Neg: true})
+				guards = append(guards, append(append([]extract.Guard(nil), negs...), extract.Guard{Cond: ee}))
+				negs = append(negs, extract.Guard{Cond: ee, Neg: true})
 			case "else_clause":
 				hasElse = true
 				blocks = append(blocks, alt.ChildByFieldName("body"))
-				guards = append(guards, append([]Guard(nil), negs...))
+				guards = append(guards, append([]extract.Guard(nil), negs...))
 			}
 		}
 		if !hasElse {
@@ -140,12 +141,12 @@ func (w *walker) stmt(st *syntax.Node) {
 		w.branches(blocks, guards)
 		if !hasElse && len(blocks) == 2 && endsFlow(cons) {
 			// `if cond: return x` — what follows runs only when cond fails.
-			w.guards = append(w.guards[:len(w.guards):len(w.guards)], Guard{Cond: ce, Neg: true})
+			w.guards = append(w.guards[:len(w.guards):len(w.guards)], extract.Guard{Cond: ce, Neg: true})
 		}
 	case "for_statement":
 		fl, _ := w.expr(st.ChildByFieldName("right"))
 		w.cond(func() {
-			w.bindTarget(st.ChildByFieldName("left"), fl, nil, BindLoop)
+			w.bindTarget(st.ChildByFieldName("left"), fl, nil, extract.BindLoop)
 			w.loopBody(st.ChildByFieldName("body"))
 			w.elseClause(st)
 		})
@@ -166,7 +167,7 @@ func (w *walker) stmt(st *syntax.Node) {
 					val := named(v)
 					if len(val) > 0 {
 						fl, ex := w.expr(val[0])
-						w.bindTarget(v.ChildByFieldName("alias"), fl, ex, BindLoop)
+						w.bindTarget(v.ChildByFieldName("alias"), fl, ex, extract.BindLoop)
 					}
 					continue
 				}
@@ -225,7 +226,7 @@ func (w *walker) definition(st *syntax.Node) {
 	case "function_definition":
 		w.def(st, nil)
 	case "decorated_definition":
-		var decos []*Expr
+		var decos []*extract.Expr
 		for _, c := range named(st) {
 			if c.Type() == "decorator" {
 				for _, e := range named(c) {
@@ -277,15 +278,15 @@ func (w *walker) exprStmt(e *syntax.Node) {
 		}
 		fl, ex := w.expr(right)
 		// a = b = call(): tree-sitter nests the chain in right.
-		w.bindTarget(e.ChildByFieldName("left"), fl, ex, BindAssign)
+		w.bindTarget(e.ChildByFieldName("left"), fl, ex, extract.BindAssign)
 	case "augmented_assignment":
 		left := e.ChildByFieldName("left")
 		fl, ex := w.expr(e.ChildByFieldName("right"))
 		if left.Type() == "identifier" {
 			name := b.text(left)
-			w.env[name] = union(w.env[name], extend(fl, b.loc(left), name))
+			w.env[name] = extract.Union(w.env[name], extend(fl, b.loc(left), name))
 			if strings.TrimSpace(b.text(e.ChildByFieldName("operator"))) == "+=" || strings.Contains(b.text(e), "+=") {
-				w.fn.Scope.add(&Binding{Name: name, Kind: BindAppend, Value: ex, Loc: b.loc(e), Guards: w.guardsNow()})
+				w.fn.Scope.Add(&extract.Binding{Name: name, Kind: extract.BindAppend, Value: ex, Loc: b.loc(e), Guards: w.guardsNow()})
 			}
 		} else {
 			w.expr(left)
@@ -324,20 +325,20 @@ func (w *walker) selfAttrType(e, right *syntax.Node) {
 }
 
 // valueType is the builtin type of a literal expression ("" otherwise).
-func valueType(ex *Expr) string {
+func valueType(ex *extract.Expr) string {
 	if ex == nil {
 		return ""
 	}
 	switch ex.Kind {
-	case ExprList:
+	case extract.ExprList:
 		return "builtins.list"
-	case ExprDict:
+	case extract.ExprDict:
 		return "builtins.dict"
-	case ExprStr, ExprFString, ExprConcat:
+	case extract.ExprStr, extract.ExprFString, extract.ExprConcat:
 		return "builtins.str"
-	case ExprNum:
+	case extract.ExprNum:
 		return "builtins.int"
-	case ExprBool:
+	case extract.ExprBool:
 		return "builtins.bool"
 	}
 	return ""
@@ -363,7 +364,7 @@ func literalType(kind string) string {
 }
 
 // bindTarget assigns a flow to an assignment target.
-func (w *walker) bindTarget(t *syntax.Node, fl Flow, ex *Expr, kind BindKind) {
+func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, kind extract.BindKind) {
 	if t == nil {
 		return
 	}
@@ -376,13 +377,13 @@ func (w *walker) bindTarget(t *syntax.Node, fl Flow, ex *Expr, kind BindKind) {
 		if ex != nil && ex.Type != "" {
 			w.types[name] = ex.Type
 		}
-		if ex != nil && ex.Kind == ExprCall && ex.Call != nil {
+		if ex != nil && ex.Kind == extract.ExprCall && ex.Call != nil {
 			if ex.Call.AssignedTo == "" {
 				ex.Call.AssignedTo = name
 			}
 		}
 		if !w.replay {
-			w.fn.Scope.add(&Binding{Name: name, Kind: kind, Value: ex, Loc: b.loc(t), Guards: w.guardsNow()})
+			w.fn.Scope.Add(&extract.Binding{Name: name, Kind: kind, Value: ex, Loc: b.loc(t), Guards: w.guardsNow()})
 		}
 	case "as_pattern_target":
 		for _, c := range named(t) {
@@ -411,12 +412,12 @@ func (w *walker) bindTarget(t *syntax.Node, fl Flow, ex *Expr, kind BindKind) {
 		obj := t.ChildByFieldName("object")
 		attr := b.text(t.ChildByFieldName("attribute"))
 		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
-			w.class.selfTypes[attr] = ex.Type
+			w.class.SelfTypes[attr] = ex.Type
 		}
 		if name := b.text(obj); obj.Type() == "identifier" && name != "self" {
 			// box.body = v puts v's flow into the local object box.
 			if _, local := w.env[name]; local {
-				w.env[name] = union(w.env[name], extend(fl, b.loc(t), name+"."+attr))
+				w.env[name] = extract.Union(w.env[name], extend(fl, b.loc(t), name+"."+attr))
 			}
 		}
 		w.expr(obj)
@@ -426,9 +427,9 @@ func (w *walker) bindTarget(t *syntax.Node, fl Flow, ex *Expr, kind BindKind) {
 		_, ie := w.expr(t.ChildByFieldName("subscript"))
 		if v != nil && v.Type() == "identifier" {
 			name := b.text(v)
-			w.env[name] = union(w.env[name], extend(fl, b.loc(t), name))
-			if ie != nil && ie.Kind == ExprStr && ex != nil && !w.replay {
-				w.fn.Items = append(w.fn.Items, Item{Name: name, Key: ie.Str, Value: ex, Loc: b.loc(t)})
+			w.env[name] = extract.Union(w.env[name], extend(fl, b.loc(t), name))
+			if ie != nil && ie.Kind == extract.ExprStr && ex != nil && !w.replay {
+				w.fn.Items = append(w.fn.Items, extract.Item{Name: name, Key: ie.Str, Value: ex, Loc: b.loc(t)})
 			}
 		} else {
 			w.expr(v)
@@ -438,13 +439,13 @@ func (w *walker) bindTarget(t *syntax.Node, fl Flow, ex *Expr, kind BindKind) {
 
 // typeOf is the type a call's result gets: its qualified callee plus "()",
 // when the callee is something whose methods mean something.
-func typeOf(c *Call) string {
+func typeOf(c *extract.Call) string {
 	switch c.HeadKind {
-	case HeadImport, HeadObject, HeadBuiltin:
+	case extract.HeadImport, extract.HeadObject, extract.HeadBuiltin:
 		return c.Qual + "()"
-	case HeadLocal:
+	case extract.HeadLocal:
 		if c.Func != nil {
-			if bs := c.Func.Scope.Lookup(strings.SplitN(c.Qual, ".", 2)[0]); len(bs) > 0 && bs[len(bs)-1].Kind == BindClass {
+			if bs := c.Func.Scope.Lookup(strings.SplitN(c.Qual, ".", 2)[0]); len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindClass {
 				return c.Qual + "()"
 			}
 		}
@@ -453,26 +454,26 @@ func typeOf(c *Call) string {
 }
 
 // extend appends a hop to every origin of a flow.
-func extend(fl Flow, l Loc, msg string) Flow {
+func extend(fl extract.Flow, l extract.Loc, msg string) extract.Flow {
 	if len(fl) == 0 {
 		return nil
 	}
-	out := make(Flow, len(fl))
+	out := make(extract.Flow, len(fl))
 	for i, o := range fl {
-		o.Step = &Step{Loc: l, Msg: msg, Prev: o.Step}
+		o.Step = &extract.Step{Loc: l, Msg: msg, Prev: o.Step}
 		out[i] = o
 	}
 	return out
 }
 
-func (w *walker) def(n *syntax.Node, decos []*Expr) *Func {
+func (w *walker) def(n *syntax.Node, decos []*extract.Expr) *extract.Func {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
-	fn := &Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), parent: w.fn}
+	fn := &extract.Func{Name: name, Decorators: decos, Loc: b.loc(n), NameLoc: b.loc(n.ChildByFieldName("name")), Parent: w.fn}
 	fn.Qual = name
 	// A def directly in a class body is a method; one nested in a method's
 	// body is a helper of that method (it keeps the class for self).
-	fn.class = w.class
+	fn.ClassDef = w.class
 	method := w.class != nil && w.fn.Scope == w.class.Scope
 	if method {
 		fn.Class = w.class.Name
@@ -485,7 +486,7 @@ func (w *walker) def(n *syntax.Node, decos []*Expr) *Func {
 			fn.Async = true
 		}
 	}
-	fn.Scope = newScope(w.fn.Scope, fn)
+	fn.Scope = extract.NewScope(w.fn.Scope, fn)
 	b.params(fn, n.ChildByFieldName("parameters"), method)
 	fn.ReturnType = b.text(n.ChildByFieldName("return_type"))
 	body := n.ChildByFieldName("body")
@@ -493,7 +494,7 @@ func (w *walker) def(n *syntax.Node, decos []*Expr) *Func {
 	if method {
 		w.class.Methods[name] = fn
 	} else {
-		w.fn.Scope.add(&Binding{Name: name, Kind: BindDef, Func: fn, Loc: fn.NameLoc})
+		w.fn.Scope.Add(&extract.Binding{Name: name, Kind: extract.BindDef, Func: fn, Loc: fn.NameLoc})
 	}
 	b.f.Funcs = append(b.f.Funcs, fn)
 	b.predeclare(body, fn.Scope)
@@ -502,7 +503,7 @@ func (w *walker) def(n *syntax.Node, decos []*Expr) *Func {
 	return fn
 }
 
-func (b *builder) bodyFacts(fn *Func, body *syntax.Node) {
+func (b *builder) bodyFacts(fn *extract.Func, body *syntax.Node) {
 	if body == nil {
 		return
 	}
@@ -539,11 +540,11 @@ func (b *builder) bodyFacts(fn *Func, body *syntax.Node) {
 	for insert.Type() == "comment" && insert.NextNamedSibling() != nil {
 		insert = insert.NextNamedSibling()
 	}
-	fn.BodyInsert = PointAt(b.src, b.f.Lines, lineStartOf(b.src, int(insert.StartByte())))
+	fn.BodyInsert = extract.PointAt(b.src, b.f.Lines, lineStartOf(b.src, int(insert.StartByte())))
 }
 
 // afterLine is the start of the line after n ends.
-func (b *builder) afterLine(n *syntax.Node) Point {
+func (b *builder) afterLine(n *syntax.Node) extract.Point {
 	end := int(n.EndByte())
 	for end < len(b.src) && b.src[end] != '\n' {
 		end++
@@ -551,7 +552,7 @@ func (b *builder) afterLine(n *syntax.Node) Point {
 	if end < len(b.src) {
 		end++
 	}
-	return PointAt(b.src, b.f.Lines, end)
+	return extract.PointAt(b.src, b.f.Lines, end)
 }
 
 func lineStartOf(src []byte, off int) int {
@@ -563,10 +564,10 @@ func lineStartOf(src []byte, off int) int {
 
 var injectedAnnotations = []string{"Injected", "RunnableConfig", "ToolRuntime", "RunContextWrapper", "ToolContext", "Context", "CallbackManager"}
 
-func (b *builder) params(fn *Func, n *syntax.Node, method bool) {
+func (b *builder) params(fn *extract.Func, n *syntax.Node, method bool) {
 	for _, p := range named(n) {
 		var name, ann string
-		var def *Expr
+		var def *extract.Expr
 		switch p.Type() {
 		case "identifier":
 			name = b.text(p)
@@ -605,15 +606,15 @@ func (b *builder) params(fn *Func, n *syntax.Node, method bool) {
 				inj = true
 			}
 		}
-		fn.Params = append(fn.Params, Param{Name: name, Annotation: ann, Default: def, Loc: b.loc(p), Injected: inj})
+		fn.Params = append(fn.Params, extract.Param{Name: name, Annotation: ann, Default: def, Loc: b.loc(p), Injected: inj})
 	}
 }
 
-func (w *walker) classDef(n *syntax.Node, decos []*Expr) {
+func (w *walker) classDef(n *syntax.Node, decos []*extract.Expr) {
 	b := w.b
 	name := b.text(n.ChildByFieldName("name"))
-	c := &Class{Name: name, Attrs: map[string]*Expr{}, Methods: map[string]*Func{}, Loc: b.loc(n),
-		NameLoc: b.loc(n.ChildByFieldName("name")), selfTypes: map[string]string{}, Decorators: decos,
+	c := &extract.Class{Name: name, Attrs: map[string]*extract.Expr{}, Methods: map[string]*extract.Func{}, Loc: b.loc(n),
+		NameLoc: b.loc(n.ChildByFieldName("name")), SelfTypes: map[string]string{}, Decorators: decos,
 		AttrTypes: map[string]string{}}
 	for _, base := range named(n.ChildByFieldName("superclasses")) {
 		_, ex := w.expr(base)
@@ -623,7 +624,7 @@ func (w *walker) classDef(n *syntax.Node, decos []*Expr) {
 	if _, dup := b.f.Classes[name]; !dup {
 		b.f.Classes[name] = c
 	}
-	w.fn.Scope.add(&Binding{Name: name, Kind: BindClass, Class: c, Loc: c.NameLoc})
+	w.fn.Scope.Add(&extract.Binding{Name: name, Kind: extract.BindClass, Class: c, Loc: c.NameLoc})
 	body := n.ChildByFieldName("body")
 	cw := &walker{b: b, fn: w.fn, class: c, env: w.env, types: w.types, dom: w.dom, seen: w.seen, replay: w.replay, pending: w.pending}
 	// Class-level assignments are attributes; methods are walked after all

@@ -1,8 +1,9 @@
-package extract
+package python
 
 import (
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
@@ -23,14 +24,14 @@ type bodyGate struct {
 	framework, module, flag, kind, detail string
 	// defers reports whether a block defers the call (its statements, in
 	// the function's scope).
-	defers func(sc *Scope, block *syntax.Node, src []byte) bool
+	defers func(sc *extract.Scope, block *syntax.Node, src []byte) bool
 }
 
 var bodyGates []bodyGate
 
 func init() { treeAdapters = append(treeAdapters, bodyApprovals) }
 
-func bodyApprovals(f *File, root *syntax.Node, src []byte) {
+func bodyApprovals(f *extract.File, root *syntax.Node, src []byte) {
 	var gates []bodyGate
 	for _, g := range bodyGates {
 		for _, im := range f.Imports {
@@ -59,7 +60,7 @@ func bodyApprovals(f *File, root *syntax.Node, src []byte) {
 	}
 }
 
-func (g bodyGate) find(f *File, fn *Func, root *syntax.Node, src []byte) *Approval {
+func (g bodyGate) find(f *extract.File, fn *extract.Func, root *syntax.Node, src []byte) *extract.Approval {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil || fnNode.Type() != "function_definition" {
 		return nil
@@ -79,8 +80,8 @@ func (g bodyGate) find(f *File, fn *Func, root *syntax.Node, src []byte) *Approv
 		}
 		cond := strings.Join(strings.Fields(st.ChildByFieldName("condition").Content(src)), " ")
 		cond = strings.TrimSuffix(strings.TrimPrefix(cond, "("), ")")
-		loc := Loc{File: f.Path, Start: PointAt(src, f.Lines, int(st.StartByte())), End: PointAt(src, f.Lines, int(st.EndByte()))}
-		ap := &Approval{Kind: g.kind, Loc: loc, Detail: g.detail}
+		loc := extract.Loc{File: f.Path, Start: extract.PointAt(src, f.Lines, int(st.StartByte())), End: extract.PointAt(src, f.Lines, int(st.EndByte()))}
+		ap := &extract.Approval{Kind: g.kind, Loc: loc, Detail: g.detail}
 		if g.notFlag(cond, vars) {
 			ap.All = true
 		} else {

@@ -1,8 +1,9 @@
-package extract
+package python
 
 import (
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
@@ -27,45 +28,45 @@ const adkFW = "google-adk"
 
 func isADK(q string) bool { return strings.HasPrefix(q, "google.adk.") }
 
-func adkAgents(f *File) {
-	for _, c := range f.calls() {
-		if c.HeadKind != HeadImport || !isADK(c.Qual) {
+func adkAgents(f *extract.File) {
+	for _, c := range f.Calls() {
+		if c.HeadKind != extract.HeadImport || !isADK(c.Qual) {
 			continue
 		}
 		e := c.Expr
-		switch lastDot(c.Qual) {
+		switch extract.LastDot(c.Qual) {
 		case "Agent", "LlmAgent":
-			a := &Agent{Framework: adkFW, Ctor: lastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: adkFW, Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "Agent")
 			if tl := e.Kwarg("tools"); tl != nil {
-				a.Tools = []ToolRef{{Expr: tl}}
+				a.Tools = []extract.ToolRef{{Expr: tl}}
 			}
 			// The model transfers control to a sub-agent (transfer_to_agent):
 			// a handoff, the sub-agent's tools act on this conversation.
 			if sa := e.Kwarg("sub_agents"); sa != nil {
-				a.Handoffs = []*Expr{sa}
+				a.Handoffs = []*extract.Expr{sa}
 			}
-			f.addAgent(a)
+			f.AddAgent(a)
 		case "SequentialAgent", "ParallelAgent", "LoopAgent":
-			a := &Agent{Framework: adkFW, Ctor: lastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo}
-			a.Name = agentName(e, c, lastDot(c.Qual))
+			a := &extract.Agent{Framework: adkFW, Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a.Name = agentName(e, c, extract.LastDot(c.Qual))
 			if sa := e.Kwarg("sub_agents"); sa != nil {
-				a.SubAgents = []*Expr{sa}
+				a.SubAgents = []*extract.Expr{sa}
 			}
-			f.addAgent(a)
+			f.AddAgent(a)
 		case "FunctionTool", "LongRunningFunctionTool":
 			t := wrapperTool(c, adkFW, "", e.Arg(0, "func"))
 			adkConfirmation(t, e)
-			f.addTool(t)
+			f.AddTool(t)
 		case "AgentTool":
 			ref := e.Arg(0, "agent")
 			if ref == nil {
 				continue
 			}
 			name := ref.Name
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: adkFW, Kind: ToolAgent, Ctor: e,
+			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: adkFW, Kind: extract.ToolAgent, Ctor: e,
 				AgentRef: ref, Loc: c.Loc, NameLoc: c.Loc}
-			f.addTool(t)
+			f.AddTool(t)
 		case "McpToolset", "MCPToolset":
 			adkToolset(f, c)
 		}
@@ -73,31 +74,31 @@ func adkAgents(f *File) {
 }
 
 // adkConfirmation reads require_confirmation on FunctionTool or McpToolset.
-func adkConfirmation(t *Tool, e *Expr) {
+func adkConfirmation(t *extract.Tool, e *extract.Expr) {
 	v := e.Kwarg("require_confirmation")
 	if v == nil {
 		return
 	}
-	if on, known := Deref(v).Truthy(); known && Deref(v).Kind == ExprBool {
+	if on, known := extract.Deref(v).Truthy(); known && extract.Deref(v).Kind == extract.ExprBool {
 		if on {
-			t.Approvals = append(t.Approvals, &Approval{Kind: "require_confirmation", Loc: v.Loc, All: true, Expr: v})
+			t.Approvals = append(t.Approvals, &extract.Approval{Kind: "require_confirmation", Loc: v.Loc, All: true, Expr: v})
 		}
 		return
 	}
 	// A callable decides per call from the arguments: no gate.
-	t.Approvals = append(t.Approvals, &Approval{Kind: "require_confirmation", Loc: v.Loc, Detail: "conditional", Expr: v})
+	t.Approvals = append(t.Approvals, &extract.Approval{Kind: "require_confirmation", Loc: v.Loc, Detail: "conditional", Expr: v})
 }
 
 // adkToolset makes an MCP server of McpToolset(connection_params=...):
 // StdioConnectionParams(server_params=StdioServerParameters(command=, args=)),
 // a bare StdioServerParameters, or SseConnectionParams /
 // StreamableHTTPConnectionParams(url=).
-func adkToolset(f *File, c *Call) {
+func adkToolset(f *extract.File, c *extract.Call) {
 	e := c.Expr
-	cp := Deref(e.Kwarg("connection_params"))
+	cp := extract.Deref(e.Kwarg("connection_params"))
 	params, transport := cp, "stdio"
-	if cp != nil && cp.Kind == ExprCall {
-		switch n := lastDot(cp.Name); {
+	if cp != nil && cp.Kind == extract.ExprCall {
+		switch n := extract.LastDot(cp.Name); {
 		case strings.HasPrefix(n, "Stdio") && cp.Kwarg("server_params") != nil:
 			params = cp.Kwarg("server_params")
 		case strings.HasPrefix(n, "Sse"):
@@ -106,9 +107,9 @@ func adkToolset(f *File, c *Call) {
 			transport = "http"
 		}
 	}
-	s := f.clientServer(c, adkFW, "")
+	s := clientServer(f, c, adkFW, "")
 	s.Launch = launchFromParams(params, transport)
-	if v, on := truthyArg(e, "require_confirmation"); on && Deref(v).Kind == ExprBool {
+	if v, on := truthyArg(e, "require_confirmation"); on && extract.Deref(v).Kind == extract.ExprBool {
 		clientApprovals(s, v)
 	}
 	clientFilter(s, e.Kwarg("tool_filter"))
@@ -117,7 +118,7 @@ func adkToolset(f *File, c *Call) {
 
 // requestsConfirmation: the block calls <x>.request_confirmation(...) and
 // returns (the tool stops until the user answers).
-func requestsConfirmation(_ *Scope, block *syntax.Node, src []byte) bool {
+func requestsConfirmation(_ *extract.Scope, block *syntax.Node, src []byte) bool {
 	if block == nil {
 		return false
 	}

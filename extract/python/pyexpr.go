@@ -1,43 +1,44 @@
-package extract
+package python
 
 import (
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // expr evaluates an expression: the flow of its value, and a tree-free copy
 // of it. Calls found inside are recorded on the walker's function.
-func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
+func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 	if n == nil {
 		return nil, nil
 	}
 	b := w.b
-	ex := &Expr{Loc: b.loc(n), Scope: w.fn.Scope}
+	ex := &extract.Expr{Loc: b.loc(n), Scope: w.fn.Scope}
 	switch n.Type() {
 	case "identifier":
-		ex.Kind, ex.Name = ExprName, b.text(n)
+		ex.Kind, ex.Name = extract.ExprName, b.text(n)
 		ex.Type = w.types[ex.Name]
 		return w.env[ex.Name], ex
 	case "true", "false":
-		ex.Kind, ex.Bool = ExprBool, n.Type() == "true"
+		ex.Kind, ex.Bool = extract.ExprBool, n.Type() == "true"
 		return nil, ex
 	case "none":
-		ex.Kind = ExprNone
+		ex.Kind = extract.ExprNone
 		return nil, ex
 	case "integer", "float":
-		ex.Kind, ex.Str = ExprNum, b.text(n)
+		ex.Kind, ex.Str = extract.ExprNum, b.text(n)
 		return nil, ex
 	case "string":
 		return w.str(n, ex)
 	case "concatenated_string":
-		var fl Flow
-		ex.Kind = ExprFString
+		var fl extract.Flow
+		ex.Kind = extract.ExprFString
 		allPlain := true
 		for i, c := range named(n) {
-			f, e := w.str(c, &Expr{})
-			fl = union(fl, f)
-			if e.Kind != ExprStr {
+			f, e := w.str(c, &extract.Expr{})
+			fl = extract.Union(fl, f)
+			if e.Kind != extract.ExprStr {
 				allPlain = false
 			}
 			if i == 0 || allPlain {
@@ -45,7 +46,7 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 			}
 		}
 		if allPlain {
-			ex.Kind = ExprStr
+			ex.Kind = extract.ExprStr
 		}
 		return fl, ex
 	case "attribute":
@@ -56,11 +57,11 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 			// A status code or flag carries no text a third party wrote.
 			fl = nil
 		}
-		fl = fl.field(attr) // state.email: the email field of a parameter
-		if oe != nil && oe.Kind == ExprName {
-			ex.Kind, ex.Name = ExprName, oe.Name+"."+attr
+		fl = fl.Field(attr) // state.email: the email field of a parameter
+		if oe != nil && oe.Kind == extract.ExprName {
+			ex.Kind, ex.Name = extract.ExprName, oe.Name+"."+attr
 		} else {
-			ex.Kind, ex.Name, ex.Recv = ExprName, "."+attr, oe
+			ex.Kind, ex.Name, ex.Recv = extract.ExprName, "."+attr, oe
 		}
 		if oe != nil && oe.Type != "" {
 			// An attribute of a typed value is typed through it
@@ -73,7 +74,7 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 			// recorded where they happen; a bare os.environ handed on whole
 			// is a read of all of it.
 			if p := n.Parent(); p != nil && p.Type() != "subscript" && p.Type() != "attribute" && !(p.Type() == "call" && p.ChildByFieldName("function").Equal(n)) {
-				return union(fl, w.pseudoCall(n, q)), ex
+				return extract.Union(fl, w.pseudoCall(n, q)), ex
 			}
 		}
 		return fl, ex
@@ -81,46 +82,46 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 		v := n.ChildByFieldName("value")
 		fl, ve := w.expr(v)
 		_, ie := w.expr(n.ChildByFieldName("subscript"))
-		ex.Kind, ex.Elems = ExprSubscript, []*Expr{ve, ie}
-		if ie != nil && ie.Kind == ExprStr {
-			fl = fl.field(ie.Str) // state["email"]: one field of a parameter
+		ex.Kind, ex.Elems = extract.ExprSubscript, []*extract.Expr{ve, ie}
+		if ie != nil && ie.Kind == extract.ExprStr {
+			fl = fl.Field(ie.Str) // state["email"]: one field of a parameter
 		}
 		if ve != nil && ve.Type != "" {
 			// An element of a typed value (Path(p).parents[2]): the rules'
 			// items give its type; unlisted, it is a value of unknown type.
 			ex.Type = ve.Type + "[]"
 		}
-		if ve != nil && ve.Kind == ExprName {
+		if ve != nil && ve.Kind == extract.ExprName {
 			if q, ok := w.envRead(ve.Name); ok && q != "" {
-				return union(fl, w.pseudoCall(n, q+".__getitem__")), ex
+				return extract.Union(fl, w.pseudoCall(n, q+".__getitem__")), ex
 			}
 		}
 		return fl, ex
 	case "call":
 		return w.call(n, ex)
 	case "list", "tuple", "set", "expression_list", "pattern_list":
-		ex.Kind = ExprList
-		var fl Flow
+		ex.Kind = extract.ExprList
+		var fl extract.Flow
 		for _, c := range exprKids(n) {
 			f, e := w.expr(c)
-			fl = union(fl, f)
+			fl = extract.Union(fl, f)
 			ex.Elems = append(ex.Elems, e)
 		}
 		return fl, ex
 	case "dictionary":
-		ex.Kind = ExprDict
-		var fl, plain Flow
+		ex.Kind = extract.ExprDict
+		var fl, plain extract.Flow
 		creds := false
 		for _, c := range exprKids(n) {
 			switch c.Type() {
 			case "pair":
 				kf, ke := w.expr(c.ChildByFieldName("key"))
 				vf, ve := w.expr(c.ChildByFieldName("value"))
-				fl = union(fl, union(kf, vf))
+				fl = extract.Union(fl, extract.Union(kf, vf))
 				if k, ok := ke.StrValue(); ok && credentialKw[strings.ToLower(k)] {
 					creds = true
 				} else {
-					plain = union(plain, union(kf, vf))
+					plain = extract.Union(plain, extract.Union(kf, vf))
 				}
 				ex.Keys = append(ex.Keys, ke)
 				ex.Elems = append(ex.Elems, ve)
@@ -131,7 +132,7 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 				// see (no key is provably absent) and registries still reach
 				// base's values; Spread says the same to field readers.
 				f, e := w.expr(c)
-				fl = union(fl, f)
+				fl = extract.Union(fl, f)
 				if e != nil {
 					ex.Keys = append(ex.Keys, e)
 					ex.Elems = append(ex.Elems, e)
@@ -140,24 +141,24 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 				ex.Spread = true
 			default:
 				f, _ := w.expr(c)
-				fl = union(fl, f)
-				plain = union(plain, f)
+				fl = extract.Union(fl, f)
+				plain = extract.Union(plain, f)
 				ex.Spread = true
 			}
 		}
 		if creds {
 			if w.plain == nil {
-				w.plain = map[*Expr]Flow{}
+				w.plain = map[*extract.Expr]extract.Flow{}
 			}
 			w.plain[ex] = plain
 		}
 		return fl, ex
 	case "list_splat", "dictionary_splat":
-		var fl Flow
+		var fl extract.Flow
 		for _, c := range named(n) {
 			f, e := w.expr(c)
-			fl = union(fl, f)
-			ex.Kind, ex.Elems = ExprSplat, []*Expr{e}
+			fl = extract.Union(fl, f)
+			ex.Kind, ex.Elems = extract.ExprSplat, []*extract.Expr{e}
 		}
 		return fl, ex
 	case "binary_operator":
@@ -165,10 +166,10 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 		rf, re := w.expr(n.ChildByFieldName("right"))
 		op := strings.TrimSpace(b.text(n.ChildByFieldName("operator")))
 		if op == "+" {
-			ex.Kind, ex.Elems = ExprConcat, []*Expr{le, re}
-			if le != nil && (le.Kind == ExprStr || le.Kind == ExprFString || le.Kind == ExprConcat) {
+			ex.Kind, ex.Elems = extract.ExprConcat, []*extract.Expr{le, re}
+			if le != nil && (le.Kind == extract.ExprStr || le.Kind == extract.ExprFString || le.Kind == extract.ExprConcat) {
 				ex.Str = le.Str // the constant text the result starts with
-				if le.Kind == ExprStr {
+				if le.Kind == extract.ExprStr {
 					if rs, ok := w.constString(re); ok {
 						ex.Str += rs
 					}
@@ -178,41 +179,41 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 			}
 		}
 		if op == "|" {
-			ex.Kind, ex.Elems = ExprPipe, []*Expr{le, re}
+			ex.Kind, ex.Elems = extract.ExprPipe, []*extract.Expr{le, re}
 		}
 		if op == "/" && le != nil {
 			ex.Type = le.Type // pathlib: Path / "name" is a Path
 		}
-		if op == "%" && le != nil && (le.Kind == ExprStr || le.Kind == ExprFString) {
-			ex.Kind, ex.Str = ExprFString, le.Str // "..." % args
+		if op == "%" && le != nil && (le.Kind == extract.ExprStr || le.Kind == extract.ExprFString) {
+			ex.Kind, ex.Str = extract.ExprFString, le.Str // "..." % args
 		}
-		return union(lf, rf), ex
+		return extract.Union(lf, rf), ex
 	case "boolean_operator":
 		lf, le := w.expr(n.ChildByFieldName("left"))
-		var rf Flow
-		var re *Expr
+		var rf extract.Flow
+		var re *extract.Expr
 		w.cond(func() { rf, re = w.expr(n.ChildByFieldName("right")) })
-		ex.Kind, ex.Elems = ExprBoolOp, []*Expr{le, re}
+		ex.Kind, ex.Elems = extract.ExprBoolOp, []*extract.Expr{le, re}
 		ex.Str = strings.TrimSpace(b.text(n.ChildByFieldName("operator")))
-		return union(lf, rf), ex
+		return extract.Union(lf, rf), ex
 	case "comparison_operator", "not_operator":
 		// The result is a boolean: no data of the operands flows on. The
 		// expression is kept when it is simple (x is None, "a" in names,
 		// not x) so that a branch a literal argument decides can be
 		// dropped when a factory is resolved with its arguments.
-		var ops []*Expr
+		var ops []*extract.Expr
 		for _, c := range exprKids(n) {
 			_, e := w.expr(c)
 			ops = append(ops, e)
 		}
 		switch {
 		case n.Type() == "not_operator" && len(ops) == 1:
-			ex.Kind, ex.Elems = ExprNot, ops
+			ex.Kind, ex.Elems = extract.ExprNot, ops
 		case n.Type() == "comparison_operator" && len(ops) == 2:
 			// The operator is the text between the operands: "is not", "in".
 			from, to := ops[0].Loc.End.Byte, ops[1].Loc.Start.Byte
 			if int(n.StartByte()) <= from && from <= to && to <= int(n.EndByte()) {
-				ex.Kind, ex.Elems = ExprCompare, ops
+				ex.Kind, ex.Elems = extract.ExprCompare, ops
 				ex.Str = strings.Join(strings.Fields(string(b.src[from:to])), " ")
 			}
 		}
@@ -221,19 +222,19 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 		return w.expr(n.ChildByFieldName("argument"))
 	case "conditional_expression":
 		kids := named(n)
-		var fl Flow
+		var fl extract.Flow
 		if len(kids) == 3 {
 			w.expr(kids[1])
 			w.cond(func() {
 				f1, _ := w.expr(kids[0])
 				f2, _ := w.expr(kids[2])
-				fl = union(f1, f2)
+				fl = extract.Union(f1, f2)
 			})
 		}
 		return fl, ex
 	case "await", "parenthesized_expression":
-		var fl Flow
-		var inner *Expr
+		var fl extract.Flow
+		var inner *extract.Expr
 		for _, c := range named(n) {
 			if c.Type() == "comment" {
 				continue
@@ -249,34 +250,34 @@ func (w *walker) expr(n *syntax.Node) (Flow, *Expr) {
 		return w.comprehension(n, ex)
 	case "named_expression":
 		fl, e := w.expr(n.ChildByFieldName("value"))
-		w.bindTarget(n.ChildByFieldName("name"), fl, e, BindAssign)
+		w.bindTarget(n.ChildByFieldName("name"), fl, e, extract.BindAssign)
 		return fl, e
 	case "lambda":
-		ex.Kind = ExprOther
+		ex.Kind = extract.ExprOther
 		return nil, ex
 	case "keyword_argument":
 		return w.expr(n.ChildByFieldName("value"))
 	case "slice", "type", "interpolation", "format_expression":
-		var fl Flow
+		var fl extract.Flow
 		for _, c := range named(n) {
 			f, _ := w.expr(c)
-			fl = union(fl, f)
+			fl = extract.Union(fl, f)
 		}
 		return fl, ex
 	case "yield":
-		var fl Flow
+		var fl extract.Flow
 		for _, c := range named(n) {
 			f, _ := w.expr(c)
-			fl = union(fl, f)
+			fl = extract.Union(fl, f)
 		}
-		w.fn.Returns = union(w.fn.Returns, extend(fl, ex.Loc, "yielded"))
+		w.fn.Returns = extract.Union(w.fn.Returns, extend(fl, ex.Loc, "yielded"))
 		return nil, ex
 	}
 	// Anything else: evaluate the children for calls and join their flows.
-	var fl Flow
+	var fl extract.Flow
 	for _, c := range exprKids(n) {
 		f, _ := w.expr(c)
-		fl = union(fl, f)
+		fl = extract.Union(fl, f)
 	}
 	return fl, ex
 }
@@ -300,10 +301,10 @@ func exprKids(n *syntax.Node) []*syntax.Node {
 	return kids
 }
 
-func (w *walker) str(n *syntax.Node, ex *Expr) (Flow, *Expr) {
+func (w *walker) str(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.Expr) {
 	b := w.b
-	ex.Kind = ExprStr
-	var fl Flow
+	ex.Kind = extract.ExprStr
+	var fl extract.Flow
 	var sb strings.Builder
 	prefixDone := false
 	for _, c := range named(n) {
@@ -313,7 +314,7 @@ func (w *walker) str(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 				sb.WriteString(b.text(c))
 			}
 		case "interpolation":
-			ex.Kind = ExprFString
+			ex.Kind = extract.ExprFString
 			f, ie := w.expr(c.ChildByFieldName("expression"))
 			// f"{BASE_URL}/x": a constant string keeps the prefix going, so
 			// the host a request goes to is still known.
@@ -325,10 +326,10 @@ func (w *walker) str(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 			if f == nil {
 				for _, cc := range named(c) {
 					ff, _ := w.expr(cc)
-					f = union(f, ff)
+					f = extract.Union(f, ff)
 				}
 			}
-			fl = union(fl, f)
+			fl = extract.Union(fl, f)
 		}
 	}
 	ex.Str = sb.String()
@@ -337,27 +338,27 @@ func (w *walker) str(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 
 // constString returns the value of a string literal, or of a name whose
 // only value is one (a module constant such as BASE_URL).
-func (w *walker) constString(e *Expr) (string, bool) {
+func (w *walker) constString(e *extract.Expr) (string, bool) {
 	if e == nil {
 		return "", false
 	}
-	if e.Kind == ExprStr {
+	if e.Kind == extract.ExprStr {
 		return e.Str, true
 	}
-	if e.Kind != ExprName || strings.Contains(e.Name, ".") || w.env[e.Name] != nil {
+	if e.Kind != extract.ExprName || strings.Contains(e.Name, ".") || w.env[e.Name] != nil {
 		return "", false
 	}
 	bs := w.fn.Scope.Lookup(e.Name)
-	if len(bs) != 1 || bs[0].Kind != BindAssign || bs[0].Value == nil || bs[0].Value.Kind != ExprStr {
+	if len(bs) != 1 || bs[0].Kind != extract.BindAssign || bs[0].Value == nil || bs[0].Value.Kind != extract.ExprStr {
 		return "", false
 	}
 	return bs[0].Value.Str, true
 }
 
-func (w *walker) comprehension(n *syntax.Node, ex *Expr) (Flow, *Expr) {
+func (w *walker) comprehension(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.Expr) {
 	saved := copyEnv(w.env)
-	var fl Flow
-	var iter, cond *Expr
+	var fl extract.Flow
+	var iter, cond *extract.Expr
 	loopVar := ""
 	ifs := 0
 	w.cond(func() {
@@ -373,7 +374,7 @@ func (w *walker) comprehension(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 						loopVar = w.b.text(left)
 					}
 				}
-				w.bindTarget(left, rf, nil, BindLoop)
+				w.bindTarget(left, rf, nil, extract.BindLoop)
 			case "if_clause":
 				for _, cc := range named(c) {
 					_, ce := w.expr(cc)
@@ -389,17 +390,17 @@ func (w *walker) comprehension(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 		if b := n.ChildByFieldName("body"); b != nil {
 			body = b
 		}
-		var el *Expr
+		var el *extract.Expr
 		if body != nil && body.Type() == "pair" {
 			// {t.name: t for t in tools}: the elements are the values.
 			kf, _ := w.expr(body.ChildByFieldName("key"))
 			fl, el = w.expr(body.ChildByFieldName("value"))
-			fl = union(fl, kf)
+			fl = extract.Union(fl, kf)
 		} else {
 			fl, el = w.expr(body)
 		}
 		if el != nil {
-			ex.Kind, ex.Elems = ExprComp, []*Expr{el}
+			ex.Kind, ex.Elems = extract.ExprComp, []*extract.Expr{el}
 			if iter != nil && loopVar != "" {
 				ex.Elems, ex.Name = append(ex.Elems, iter), loopVar
 				if ifs == 1 {
@@ -409,8 +410,8 @@ func (w *walker) comprehension(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 		}
 	})
 	w.env = saved
-	if ex.Kind != ExprComp {
-		ex.Kind = ExprOther
+	if ex.Kind != extract.ExprComp {
+		ex.Kind = extract.ExprOther
 	}
 	return fl, ex
 }
@@ -420,7 +421,7 @@ func (w *walker) comprehension(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 func (w *walker) envRead(name string) (string, bool) {
 	head, rest, _ := strings.Cut(name, ".")
 	bs := w.fn.Scope.Lookup(head)
-	if len(bs) == 0 || bs[len(bs)-1].Kind != BindImport {
+	if len(bs) == 0 || bs[len(bs)-1].Kind != extract.BindImport {
 		return "", false
 	}
 	q := bs[len(bs)-1].Imp.Qualified()
@@ -435,31 +436,31 @@ func (w *walker) envRead(name string) (string, bool) {
 
 // pseudoCall records a non-call read (os.environ[...]) as a call so that
 // effects are decided in one place.
-func (w *walker) pseudoCall(n *syntax.Node, qual string) Flow {
+func (w *walker) pseudoCall(n *syntax.Node, qual string) extract.Flow {
 	c := w.seen[nodeKey(n)]
 	if c == nil {
-		c = &Call{Index: len(w.fn.Calls), Func: w.fn, Qual: qual, HeadKind: HeadImport, Loc: w.b.loc(n), Dom: w.dom}
+		c = &extract.Call{Index: len(w.fn.Calls), Func: w.fn, Qual: qual, HeadKind: extract.HeadImport, Loc: w.b.loc(n), Dom: w.dom}
 		w.fn.Calls = append(w.fn.Calls, c)
 		w.seen[nodeKey(n)] = c
 		w.dom = c.Index
 	}
-	return Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: qual}}}
+	return extract.Flow{{Param: -1, Call: c.Index, Step: &extract.Step{Loc: c.Loc, Msg: qual}}}
 }
 
 func nodeKey(n *syntax.Node) [2]uint32 { return [2]uint32{n.StartByte(), n.EndByte()} }
 
-func (w *walker) call(n *syntax.Node, ex *Expr) (Flow, *Expr) {
+func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.Expr) {
 	b := w.b
 	fnode := n.ChildByFieldName("function")
-	c := &Call{Func: w.fn, Loc: ex.Loc}
-	var recv Flow
+	c := &extract.Call{Func: w.fn, Loc: ex.Loc}
+	var recv extract.Flow
 	if fnode.Type() == "subscript" {
 		// Agent[MyContext](...): a generic class specialised for a type is
 		// still that class, so the call is resolved through its value.
 		// A table of data indexed and called (_OPS[op](a, b)) is not:
 		// its value is whatever the entry holds (see effects' dispatch).
 		if v := fnode.ChildByFieldName("value"); v != nil && (v.Type() == "identifier" || v.Type() == "attribute") {
-			if _, hk := w.resolveName(b.text(v)); v.Type() == "attribute" || hk != HeadData {
+			if _, hk := w.resolveName(b.text(v)); v.Type() == "attribute" || hk != extract.HeadData {
 				fnode = v
 			}
 		}
@@ -485,28 +486,28 @@ func (w *walker) call(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 			of, oe := w.expr(obj)
 			recv = of
 			ex.Name, ex.Recv = "."+attr, oe
-			if oe != nil && oe.Kind == ExprName {
+			if oe != nil && oe.Kind == extract.ExprName {
 				ex.Name, ex.Recv = oe.Name+"."+attr, nil
 			}
-			c.Qual, c.HeadKind = attr, HeadData
-			if oe != nil && oe.Type != "" && (oe.Kind != ExprCall || oe.Call == nil) {
+			c.Qual, c.HeadKind = attr, extract.HeadData
+			if oe != nil && oe.Type != "" && (oe.Kind != extract.ExprCall || oe.Call == nil) {
 				// (Path.home() / "notes.md").read_text(): the object's type is known.
-				c.Qual, c.HeadKind = oe.Type+"."+attr, HeadObject
+				c.Qual, c.HeadKind = oe.Type+"."+attr, extract.HeadObject
 			}
-			if oe != nil && oe.Kind == ExprCall && oe.Call != nil {
+			if oe != nil && oe.Kind == extract.ExprCall && oe.Call != nil {
 				switch oe.Call.HeadKind {
-				case HeadLocal:
+				case extract.HeadLocal:
 					if typeOf(oe.Call) == "" {
 						break // a method on a local function's result: data
 					}
-					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadObject
-				case HeadImport, HeadObject, HeadBuiltin:
-					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadObject
+					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, extract.HeadObject
+				case extract.HeadImport, extract.HeadObject, extract.HeadBuiltin:
+					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, extract.HeadObject
 					if len(chain) > 1 {
 						c.Qual = oe.Call.Qual + "()." + strings.Join(chain[1:], ".")
 					}
-				case HeadUnknown:
-					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, HeadUnknown
+				case extract.HeadUnknown:
+					c.Qual, c.HeadKind = oe.Call.Qual+"()."+attr, extract.HeadUnknown
 				}
 			}
 		}
@@ -514,23 +515,23 @@ func (w *walker) call(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 		f, fe := w.expr(fnode)
 		recv = f
 		ex.Recv = fe
-		c.Qual, c.HeadKind = "<expr>", HeadUnknown
+		c.Qual, c.HeadKind = "<expr>", extract.HeadUnknown
 	}
-	ex.Kind = ExprCall
+	ex.Kind = extract.ExprCall
 	// Arguments are evaluated before the call runs.
-	var fl Flow
+	var fl extract.Flow
 	pos := 0
 	for _, a := range named(n.ChildByFieldName("arguments")) {
 		if a.Type() == "comment" {
 			continue
 		}
-		arg := Arg{Pos: -1, Loc: b.loc(a)}
-		var ae *Expr
-		var af Flow
+		arg := extract.Arg{Pos: -1, Loc: b.loc(a)}
+		var ae *extract.Expr
+		var af extract.Flow
 		if a.Type() == "keyword_argument" {
 			arg.Kw = b.text(a.ChildByFieldName("name"))
 			af, ae = w.expr(a.ChildByFieldName("value"))
-			ex.Kw = append(ex.Kw, KwArg{Name: arg.Kw, Value: ae})
+			ex.Kw = append(ex.Kw, extract.KwArg{Name: arg.Kw, Value: ae})
 		} else {
 			arg.Pos = pos
 			pos++
@@ -540,36 +541,36 @@ func (w *walker) call(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 		arg.Flow = af
 		if ae != nil {
 			switch ae.Kind {
-			case ExprStr:
+			case extract.ExprStr:
 				s := ae.Str
 				arg.Lit, arg.Prefix = &s, s
-			case ExprFString, ExprConcat:
+			case extract.ExprFString, extract.ExprConcat:
 				arg.Prefix = ae.Str
 			}
 		}
 		arg.Const = len(af) == 0 && isConstExpr(ae)
 		c.Args = append(c.Args, arg)
-		library := c.HeadKind == HeadImport || c.HeadKind == HeadObject
+		library := c.HeadKind == extract.HeadImport || c.HeadKind == extract.HeadObject
 		switch p, ok := w.plain[ae]; {
 		case library && credentialKw[arg.Kw]:
 		case library && ok:
-			fl = union(fl, p) // a dict argument's credential values stay out of the result
+			fl = extract.Union(fl, p) // a dict argument's credential values stay out of the result
 		default:
-			fl = union(fl, af)
+			fl = extract.Union(fl, af)
 		}
 	}
 	res := recv
-	if c.HeadKind == HeadData && c.Method() == "get" && len(c.Args) > 0 && c.Args[0].Kw == "" && c.Args[0].Lit != nil {
-		res = recv.field(*c.Args[0].Lit) // state.get("email"): one field
+	if c.HeadKind == extract.HeadData && c.Method() == "get" && len(c.Args) > 0 && c.Args[0].Kw == "" && c.Args[0].Lit != nil {
+		res = recv.Field(*c.Args[0].Lit) // state.get("email"): one field
 	}
 	if prev := w.seen[nodeKey(n)]; prev != nil {
 		// A loop body's second pass: same call site, more flows.
 		for i := range prev.Args {
 			if i < len(c.Args) {
-				prev.Args[i].Flow = union(prev.Args[i].Flow, c.Args[i].Flow)
+				prev.Args[i].Flow = extract.Union(prev.Args[i].Flow, c.Args[i].Flow)
 			}
 		}
-		prev.Recv = union(prev.Recv, recv)
+		prev.Recv = extract.Union(prev.Recv, recv)
 		ex.Call, ex.Type = prev, typeOf(prev)
 		prev.Expr = ex
 		return w.callResult(prev, ex, res, fl), ex
@@ -601,12 +602,12 @@ func (w *walker) call(n *syntax.Node, ex *Expr) (Flow, *Expr) {
 // (str(x), json.dumps(x), x.strip() all carry x) — except for client
 // objects, whose later results come from the outside world and not from
 // the host name or credentials they were built with.
-func (w *walker) callResult(c *Call, ex *Expr, recv, args Flow) Flow {
-	self := Flow{{Param: -1, Call: c.Index, Step: &Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
-	if isClientCtor(c) || isResponse(c) || isClientReply(c) || (c.HeadKind == HeadBuiltin && scalarBuiltins[c.Qual]) {
+func (w *walker) callResult(c *extract.Call, ex *extract.Expr, recv, args extract.Flow) extract.Flow {
+	self := extract.Flow{{Param: -1, Call: c.Index, Step: &extract.Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
+	if isClientCtor(c) || isResponse(c) || isClientReply(c) || (c.HeadKind == extract.HeadBuiltin && scalarBuiltins[c.Qual]) {
 		return self
 	}
-	return union(self, union(recv, args))
+	return extract.Union(self, extract.Union(recv, args))
 }
 
 // credentialKw are keyword arguments that authenticate a library call
@@ -620,8 +621,8 @@ var credentialKw = map[string]bool{"api_key": true, "apikey": true, "api_token":
 	"password": true, "passwd": true, "credentials": true}
 
 // isClientCtor recognises constructors of connection and client objects.
-func isClientCtor(c *Call) bool {
-	if c.HeadKind != HeadImport && c.HeadKind != HeadObject {
+func isClientCtor(c *extract.Call) bool {
+	if c.HeadKind != extract.HeadImport && c.HeadKind != extract.HeadObject {
 		return false
 	}
 	name := c.Method()
@@ -641,8 +642,8 @@ func isClientCtor(c *Call) bool {
 
 // isResponse recognises HTTP requests: their result is what the server
 // sent back, not the URL, token or body that went out.
-func isResponse(c *Call) bool {
-	if c.HeadKind != HeadImport && c.HeadKind != HeadObject {
+func isResponse(c *extract.Call) bool {
+	if c.HeadKind != extract.HeadImport && c.HeadKind != extract.HeadObject {
 		return false
 	}
 	for _, p := range []string{"requests.", "httpx.", "aiohttp.", "urllib.request.urlopen", "urllib3."} {
@@ -661,8 +662,8 @@ func isResponse(c *Call) bool {
 // result is what the service sent back, not the arguments that went out
 // (they keep their flows, so sending them is still seen). A model's
 // client is not one: its answer may repeat the prompt.
-func isClientReply(c *Call) bool {
-	if c.HeadKind != HeadObject {
+func isClientReply(c *extract.Call) bool {
+	if c.HeadKind != extract.HeadObject {
 		return false
 	}
 	i := strings.Index(c.Qual, "().")
@@ -671,7 +672,7 @@ func isClientReply(c *Call) bool {
 		// element's s3.get_object(...)["Body"].read()) carries it.
 		return false
 	}
-	ctor := &Call{Qual: c.Qual[:i], HeadKind: HeadImport}
+	ctor := &extract.Call{Qual: c.Qual[:i], HeadKind: extract.HeadImport}
 	if !isClientCtor(ctor) {
 		return false
 	}
@@ -702,20 +703,20 @@ var clientCtors = map[string]bool{
 // mutation records list growth (tools.append(t), agent.handoffs.extend([...]))
 // as bindings, so that tool lists built step by step resolve, and lets the
 // appended values' flows into the variable.
-func (w *walker) mutation(fnode *syntax.Node, ex *Expr, argFlow Flow) {
+func (w *walker) mutation(fnode *syntax.Node, ex *extract.Expr, argFlow extract.Flow) {
 	chain, base := attrChain(w.b, fnode)
 	if base == nil || base.Type() != "identifier" || len(chain) < 2 || len(chain) > 3 {
 		return
 	}
 	m := chain[len(chain)-1]
-	var val *Expr
+	var val *extract.Expr
 	switch m {
 	case "append", "insert":
 		if len(ex.Args) == 0 {
 			return
 		}
 		v := ex.Args[len(ex.Args)-1]
-		val = &Expr{Kind: ExprList, Elems: []*Expr{v}, Loc: v.Loc, Scope: v.Scope}
+		val = &extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{v}, Loc: v.Loc, Scope: v.Scope}
 	case "extend":
 		if len(ex.Args) == 0 {
 			return
@@ -727,14 +728,14 @@ func (w *walker) mutation(fnode *syntax.Node, ex *Expr, argFlow Flow) {
 			val = ex.Args[0]
 		}
 		if _, local := w.env[chain[0]]; local && len(chain) == 2 {
-			w.env[chain[0]] = union(w.env[chain[0]], argFlow)
+			w.env[chain[0]] = extract.Union(w.env[chain[0]], argFlow)
 		}
 		if val == nil {
 			return
 		}
 	case "add":
 		if _, local := w.env[chain[0]]; local && len(chain) == 2 {
-			w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
+			w.env[chain[0]] = extract.Union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
 		}
 		return
 	default:
@@ -743,19 +744,19 @@ func (w *walker) mutation(fnode *syntax.Node, ex *Expr, argFlow Flow) {
 		// what is later done with the object carries it.
 		if strings.HasPrefix(m, "set_") || strings.HasPrefix(m, "add_") || m == "attach" {
 			if _, local := w.env[chain[0]]; local && len(chain) == 2 {
-				w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
+				w.env[chain[0]] = extract.Union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
 			}
 		}
 		return
 	}
-	b := &Binding{Name: chain[0], Kind: BindAppend, Value: val, Loc: ex.Loc, Guards: w.guardsNow()}
+	b := &extract.Binding{Name: chain[0], Kind: extract.BindAppend, Value: val, Loc: ex.Loc, Guards: w.guardsNow()}
 	if len(chain) == 3 {
 		b.Attr = chain[1]
 	}
-	w.fn.Scope.add(b)
+	w.fn.Scope.Add(b)
 	if _, local := w.env[chain[0]]; local && len(chain) == 2 {
 		// The container now holds the value: a hop the provers show.
-		w.env[chain[0]] = union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
+		w.env[chain[0]] = extract.Union(w.env[chain[0]], extend(argFlow, ex.Loc, chain[0]))
 	}
 }
 
@@ -786,14 +787,14 @@ func attrChain(b *builder, n *syntax.Node) ([]string, *syntax.Node) {
 	return out, n
 }
 
-func isConstExpr(e *Expr) bool {
+func isConstExpr(e *extract.Expr) bool {
 	if e == nil {
 		return false
 	}
 	switch e.Kind {
-	case ExprStr, ExprNum, ExprBool, ExprNone:
+	case extract.ExprStr, extract.ExprNum, extract.ExprBool, extract.ExprNone:
 		return true
-	case ExprList, ExprDict:
+	case extract.ExprList, extract.ExprDict:
 		for _, x := range e.Elems {
 			if !isConstExpr(x) {
 				return false
@@ -810,64 +811,64 @@ func isConstExpr(e *Expr) bool {
 }
 
 // resolveName says what a bare called name is.
-func (w *walker) resolveName(name string) (string, HeadKind) {
+func (w *walker) resolveName(name string) (string, extract.HeadKind) {
 	if w.reboundGlobal(name) {
-		return name, HeadUnknown
+		return name, extract.HeadUnknown
 	}
 	if ty, ok := w.types[name]; ok && w.env[name] != nil {
-		return ty, HeadObject // calling an object (a client's __call__)
+		return ty, extract.HeadObject // calling an object (a client's __call__)
 	}
 	if _, local := w.env[name]; local {
-		return name, HeadData
+		return name, extract.HeadData
 	}
 	if bs := w.fn.Scope.Lookup(name); len(bs) > 0 {
 		bd := bs[len(bs)-1]
 		switch bd.Kind {
-		case BindImport:
-			return bd.Imp.Qualified(), HeadImport
-		case BindClass:
-			return name, HeadLocal
-		case BindDef:
+		case extract.BindImport:
+			return bd.Imp.Qualified(), extract.HeadImport
+		case extract.BindClass:
+			return name, extract.HeadLocal
+		case extract.BindDef:
 			// A local function: its result is plain data (no methods of
 			// interest), unlike a local class instance.
-			return name, HeadLocal
-		case BindParam:
-			return name, HeadData
+			return name, extract.HeadLocal
+		case extract.BindParam:
+			return name, extract.HeadData
 		}
 		if ty, ok := w.types[name]; ok {
-			return ty, HeadObject
+			return ty, extract.HeadObject
 		}
-		return name, HeadData
+		return name, extract.HeadData
 	}
 	if builtinNames[name] || isExceptionName(name) {
-		return "builtins." + name, HeadBuiltin
+		return "builtins." + name, extract.HeadBuiltin
 	}
-	return name, HeadUnknown
+	return name, extract.HeadUnknown
 }
 
 // resolveDotted says what a.b.c(...) calls.
-func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
+func (w *walker) resolveDotted(chain []string) (string, extract.HeadKind) {
 	head, rest := chain[0], strings.Join(chain[1:], ".")
 	if head == "self" && w.class != nil && len(chain) >= 2 {
 		if _, ok := w.class.Methods[chain[1]]; ok && len(chain) == 2 {
-			return w.class.Name + "." + chain[1], HeadSelf
+			return w.class.Name + "." + chain[1], extract.HeadSelf
 		}
-		if ty, ok := w.class.selfTypes[chain[1]]; ok {
-			return ty + "." + strings.Join(chain[2:], "."), HeadObject
+		if ty, ok := w.class.SelfTypes[chain[1]]; ok {
+			return ty + "." + strings.Join(chain[2:], "."), extract.HeadObject
 		}
 		if len(chain) == 2 {
-			return w.class.Name + "." + chain[1], HeadSelf // defined later or inherited
+			return w.class.Name + "." + chain[1], extract.HeadSelf // defined later or inherited
 		}
-		return strings.Join(chain[2:], "."), HeadData
+		return strings.Join(chain[2:], "."), extract.HeadData
 	}
 	if w.reboundGlobal(head) {
-		return strings.Join(chain, "."), HeadUnknown
+		return strings.Join(chain, "."), extract.HeadUnknown
 	}
 	if ty, ok := w.types[head]; ok {
-		return ty + "." + rest, HeadObject
+		return ty + "." + rest, extract.HeadObject
 	}
 	if _, local := w.env[head]; local {
-		return lastDot(rest), HeadData
+		return extract.LastDot(rest), extract.HeadData
 	}
 	if bs := w.fn.Scope.Lookup(head); len(bs) > 0 {
 		bd := bs[len(bs)-1]
@@ -878,35 +879,35 @@ func (w *walker) resolveDotted(chain []string) (string, HeadKind) {
 			return w.resolveDotted(append([]string{alias}, chain[1:]...))
 		}
 		switch bd.Kind {
-		case BindImport:
+		case extract.BindImport:
 			// `import a.b` binds a and a.b: prefer the longest imported prefix.
 			for i := len(chain); i > 1; i-- {
-				if bs2 := w.fn.Scope.Lookup(strings.Join(chain[:i], ".")); len(bs2) > 0 && bs2[len(bs2)-1].Kind == BindImport {
+				if bs2 := w.fn.Scope.Lookup(strings.Join(chain[:i], ".")); len(bs2) > 0 && bs2[len(bs2)-1].Kind == extract.BindImport {
 					q := bs2[len(bs2)-1].Imp.Qualified()
 					if i < len(chain) {
 						q += "." + strings.Join(chain[i:], ".")
 					}
-					return q, HeadImport
+					return q, extract.HeadImport
 				}
 			}
-			return bd.Imp.Qualified() + "." + rest, HeadImport
-		case BindClass:
-			return head + "." + rest, HeadLocal // Class.staticmethod()
-		case BindParam:
-			return lastDot(rest), HeadData
-		case BindDef:
+			return bd.Imp.Qualified() + "." + rest, extract.HeadImport
+		case extract.BindClass:
+			return head + "." + rest, extract.HeadLocal // Class.staticmethod()
+		case extract.BindParam:
+			return extract.LastDot(rest), extract.HeadData
+		case extract.BindDef:
 			if len(chain) == 2 && toolRunMethods[rest] {
 				// search_web.invoke(args): a tool of the tree run by its
 				// object is its function.
-				return head, HeadLocal
+				return head, extract.HeadLocal
 			}
 		}
-		return lastDot(rest), HeadData
+		return extract.LastDot(rest), extract.HeadData
 	}
 	if builtinNames[head] {
-		return "builtins." + head + "." + rest, HeadBuiltin
+		return "builtins." + head + "." + rest, extract.HeadBuiltin
 	}
-	return strings.Join(chain, "."), HeadUnknown
+	return strings.Join(chain, "."), extract.HeadUnknown
 }
 
 // reboundGlobal reports whether name, read in this function, is a module
@@ -927,8 +928,8 @@ var toolRunMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": tru
 
 // aliasOf is the plain name a name is bound to when its only binding is
 // `name = other` (a module-level alias of a class or function), else "".
-func aliasOf(name string, bs []*Binding) string {
-	if len(bs) != 1 || bs[0].Kind != BindAssign || bs[0].Value == nil || bs[0].Value.Kind != ExprName {
+func aliasOf(name string, bs []*extract.Binding) string {
+	if len(bs) != 1 || bs[0].Kind != extract.BindAssign || bs[0].Value == nil || bs[0].Value.Kind != extract.ExprName {
 		return ""
 	}
 	if v := bs[0].Value.Name; v != name && !strings.Contains(v, ".") && v != "" {
@@ -938,25 +939,25 @@ func aliasOf(name string, bs []*Binding) string {
 }
 
 // constExpr copies a default value without recording calls.
-func (b *builder) constExpr(n *syntax.Node) *Expr {
+func (b *builder) constExpr(n *syntax.Node) *extract.Expr {
 	if n == nil {
 		return nil
 	}
-	e := &Expr{Loc: b.loc(n)}
+	e := &extract.Expr{Loc: b.loc(n)}
 	switch n.Type() {
 	case "string":
-		e.Kind = ExprStr
+		e.Kind = extract.ExprStr
 		for _, c := range named(n) {
 			if c.Type() == "string_content" {
 				e.Str += b.text(c)
 			}
 		}
 	case "true", "false":
-		e.Kind, e.Bool = ExprBool, n.Type() == "true"
+		e.Kind, e.Bool = extract.ExprBool, n.Type() == "true"
 	case "none":
-		e.Kind = ExprNone
+		e.Kind = extract.ExprNone
 	case "integer", "float":
-		e.Kind, e.Str = ExprNum, b.text(n)
+		e.Kind, e.Str = extract.ExprNum, b.text(n)
 	}
 	return e
 }
@@ -964,13 +965,13 @@ func (b *builder) constExpr(n *syntax.Node) *Expr {
 // isGateCall recognises calls that stop and ask a human before going on:
 // LangGraph interrupt(), MCP ctx.elicit(), CrewAI request_human_input(), and
 // a console input() prompt.
-func (w *walker) isGateCall(c *Call) bool {
+func (w *walker) isGateCall(c *extract.Call) bool {
 	switch c.Qual {
 	case "langgraph.types.interrupt", "langgraph.interrupt", "builtins.input":
 		return true
 	}
 	m := c.Method()
-	if (m == "elicit" || m == "elicit_url" || m == "request_human_input") && c.HeadKind != HeadImport {
+	if (m == "elicit" || m == "elicit_url" || m == "request_human_input") && c.HeadKind != extract.HeadImport {
 		return true
 	}
 	return false

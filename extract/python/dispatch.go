@@ -1,9 +1,10 @@
-package extract
+package python
 
 import (
 	"sort"
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
@@ -25,7 +26,7 @@ import (
 
 func init() { treeAdapters = append(treeAdapters, dispatchGates) }
 
-func dispatchGates(f *File, root *syntax.Node, src []byte) {
+func dispatchGates(f *extract.File, root *syntax.Node, src []byte) {
 	for _, a := range f.Agents {
 		if a.Graph == nil {
 			continue
@@ -99,15 +100,15 @@ func (s site) admits(n string) bool {
 }
 
 type dispatcher struct {
-	f     *File
-	fn    *Func
+	f     *extract.File
+	fn    *extract.Func
 	src   []byte
 	body  *syntax.Node
 	calls map[string]bool // variables holding one tool call
 	names map[string]bool // variables holding a tool call's name
 }
 
-func newDispatcher(f *File, fn *Func, root *syntax.Node, src []byte) *dispatcher {
+func newDispatcher(f *extract.File, fn *extract.Func, root *syntax.Node, src []byte) *dispatcher {
 	fnNode := descendantAt(root, f, fn.Loc)
 	if fnNode == nil || fnNode.Type() != "function_definition" {
 		return nil
@@ -131,7 +132,7 @@ func (d *dispatcher) dispatches() bool {
 	return len(invokes) > 0
 }
 
-func (d *dispatcher) approval(root *syntax.Node) *Approval {
+func (d *dispatcher) approval(root *syntax.Node) *extract.Approval {
 	f, fn := d.f, d.fn
 	var gates []site
 	gateNodes := map[*syntax.Node]bool{}
@@ -175,7 +176,7 @@ func (d *dispatcher) approval(root *syntax.Node) *Approval {
 		}
 		return true
 	}
-	ap := &Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc}
+	ap := &extract.Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc}
 	var names []string
 	for n := range cands {
 		if n != other {
@@ -361,7 +362,7 @@ func (d *dispatcher) looksUp(recv *syntax.Node) bool {
 	}
 	if recv.Type() == "identifier" && d.fn.Scope != nil {
 		for _, b := range d.fn.Scope.Bindings[text] {
-			if b.Kind == BindAssign && b.Value != nil && (b.Value.Kind == ExprSubscript || b.Value.Kind == ExprCall) {
+			if b.Kind == extract.BindAssign && b.Value != nil && (b.Value.Kind == extract.ExprSubscript || b.Value.Kind == extract.ExprCall) {
 				if l := b.Value.Loc; l.End.Byte <= len(d.src) && l.Start.Byte <= l.End.Byte && mentions(string(d.src[l.Start.Byte:l.End.Byte])) {
 					return true
 				}
@@ -552,11 +553,11 @@ func (d *dispatcher) literalNames(n *syntax.Node) ([]string, bool) {
 		out := stringLits(n, d.src)
 		return out, len(out) == len(named(n)) && len(out) > 0
 	case "identifier":
-		e := Deref(&Expr{Kind: ExprName, Name: n.Content(d.src), Scope: d.fn.Scope})
-		if e != nil && e.Kind == ExprCall && (e.Name == "frozenset" || e.Name == "set" || e.Name == "tuple" || e.Name == "list") && len(e.Args) == 1 {
-			e = Deref(e.Args[0])
+		e := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: n.Content(d.src), Scope: d.fn.Scope})
+		if e != nil && e.Kind == extract.ExprCall && (e.Name == "frozenset" || e.Name == "set" || e.Name == "tuple" || e.Name == "list") && len(e.Args) == 1 {
+			e = extract.Deref(e.Args[0])
 		}
-		if e == nil || e.Kind != ExprList || len(e.Elems) == 0 {
+		if e == nil || e.Kind != extract.ExprList || len(e.Elems) == 0 {
 			return nil, false
 		}
 		var out []string

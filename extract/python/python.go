@@ -1,36 +1,34 @@
-package extract
+package python
 
 import (
 	"context"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 	"sync"
-	"unicode/utf16"
-	"unicode/utf8"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	"github.com/smacker/go-tree-sitter/python"
 )
 
-// PythonLanguage is the tree-sitter grammar used for every Python file.
+// Language is the tree-sitter grammar used for every Python file.
 // It is one value for the process: python.GetLanguage wraps the grammar
 // in a new *sitter.Language on every call, and the name tables copied out
 // of C (namesOf) are cached by that pointer.
-func PythonLanguage() *sitter.Language { return pythonLanguage() }
+func Language() *sitter.Language { return pythonLanguage() }
 
 var pythonLanguage = sync.OnceValue(python.GetLanguage)
 
-// ParsePython parses src with a fresh parser. Callers that keep trees for
+// Parse parses src with a fresh parser. Callers that keep trees for
 // incremental re-parsing (the language server) parse themselves and call
 // Python with the tree.
-func ParsePython(ctx context.Context, src []byte, old *sitter.Tree) (*sitter.Tree, error) {
+func Parse(ctx context.Context, src []byte, old *sitter.Tree) (*sitter.Tree, error) {
 	p := sitter.NewParser()
 	defer p.Close()
-	p.SetLanguage(PythonLanguage())
+	p.SetLanguage(Language())
 	t, err := p.ParseCtx(ctx, old, src)
 	if err != nil {
 		return nil, fmt.Errorf("parse python: %w", err)
@@ -56,14 +54,14 @@ func ModuleName(rel string) (module, pkg string) {
 // Python extracts the facts of one Python file from its tree. It never
 // fails: whatever tree-sitter recovered from a broken file is extracted, and
 // the syntax errors become Problems.
-func Python(rel string, src []byte, tree *sitter.Tree) *File {
-	f := &File{Path: rel, Lang: LangPython, Classes: map[string]*Class{}}
+func Extract(rel string, src []byte, tree *sitter.Tree) *extract.File {
+	f := &extract.File{Path: rel, Lang: extract.LangPython, Classes: map[string]*extract.Class{}}
 	f.Module, f.Package = ModuleName(rel)
-	f.Lines = LineStarts(src)
+	f.Lines = extract.LineStarts(src)
 	b := &builder{src: src, f: f}
-	root := syntax.Mirror(tree.RootNode(), PythonLanguage())
-	mod := &Func{Name: "<module>", Qual: "<module>"}
-	mod.Scope = newScope(nil, mod)
+	root := syntax.Mirror(tree.RootNode(), Language())
+	mod := &extract.Func{Name: "<module>", Qual: "<module>"}
+	mod.Scope = extract.NewScope(nil, mod)
 	f.Scope = mod.Scope
 	f.Funcs = append(f.Funcs, mod)
 	b.collectErrors(root)
@@ -90,7 +88,7 @@ func Python(rel string, src []byte, tree *sitter.Tree) *File {
 
 type builder struct {
 	src []byte
-	f   *File
+	f   *extract.File
 	// rebound are the module names some function rebinds through a
 	// `global` statement: their value is whatever was assigned last, which
 	// a walk in source order cannot know.
@@ -100,81 +98,42 @@ type builder struct {
 // walker holds the state of one function body walk.
 type walker struct {
 	b     *builder
-	fn    *Func
-	class *Class
-	env   map[string]Flow   // local variables: where their values come from
-	types map[string]string // local variables built by a known call: its qualified callee + "()"
-	dom   int               // nearest dominating call
-	depth int               // conditional nesting depth
+	fn    *extract.Func
+	class *extract.Class
+	env   map[string]extract.Flow // local variables: where their values come from
+	types map[string]string       // local variables built by a known call: its qualified callee + "()"
+	dom   int                     // nearest dominating call
+	depth int                     // conditional nesting depth
 	// seen maps call nodes to their Call so a replayed loop body reuses them.
-	seen   map[[2]uint32]*Call
+	seen   map[[2]uint32]*extract.Call
 	replay bool
 	// pending are nested function bodies to walk after this one.
 	pending *[]func()
 	// guards are the conditions of the ifs around the current statement.
-	guards []Guard
+	guards []extract.Guard
 	// plain holds, for a dict literal with credential keys ({"api_key":
 	// key, "q": q}), its flow without those values: what a library call
 	// given the dict can return (see credentialKw).
-	plain map[*Expr]Flow
+	plain map[*extract.Expr]extract.Flow
 	// aliasDepth bounds following module aliases (A = B) when resolving.
 	aliasDepth int
 }
 
 // guardsNow returns the current guards, safe to keep.
-func (w *walker) guardsNow() []Guard {
+func (w *walker) guardsNow() []extract.Guard {
 	if len(w.guards) == 0 {
 		return nil
 	}
 	return w.guards[:len(w.guards):len(w.guards)]
 }
 
-// LineStarts returns the byte offset of each line start, for PointAt.
-func LineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-// PointAt converts a byte offset into a Point (1-based line, 1-based UTF-16 column).
-func PointAt(src []byte, lines []int, off int) Point {
-	if off > len(src) {
-		off = len(src)
-	}
-	li := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
-	if li < 0 {
-		li = 0
-	}
-	return Point{Line: li + 1, Col: UTF16Len(src[lines[li]:off]) + 1, Byte: off}
-}
-
-// UTF16Len counts UTF-16 code units in b; invalid bytes count one each, as
-// editors display them as one replacement character.
-func UTF16Len(b []byte) int {
-	n := 0
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		b = b[size:]
-		if r >= 0x10000 && r != utf8.RuneError {
-			n += len(utf16.Encode([]rune{r}))
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-func (b *builder) loc(n *syntax.Node) Loc {
+func (b *builder) loc(n *syntax.Node) extract.Loc {
 	if n == nil {
-		return Loc{}
+		return extract.Loc{}
 	}
-	return Loc{File: b.f.Path,
-		Start: PointAt(b.src, b.f.Lines, int(n.StartByte())),
-		End:   PointAt(b.src, b.f.Lines, int(n.EndByte()))}
+	return extract.Loc{File: b.f.Path,
+		Start: extract.PointAt(b.src, b.f.Lines, int(n.StartByte())),
+		End:   extract.PointAt(b.src, b.f.Lines, int(n.EndByte()))}
 }
 
 func (b *builder) text(n *syntax.Node) string {
@@ -199,7 +158,7 @@ func (b *builder) collectErrors(root *syntax.Node) {
 			if n.IsMissing() {
 				msg = fmt.Sprintf("syntax error: missing %q", n.Type())
 			}
-			b.f.Problems = append(b.f.Problems, Problem{Loc: b.loc(n), Message: msg})
+			b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
 			return
 		}
 		for i := 0; i < int(n.ChildCount()); i++ {
@@ -233,7 +192,7 @@ func (b *builder) globals(n *syntax.Node) {
 	}
 }
 
-func (b *builder) predeclare(block *syntax.Node, sc *Scope) {
+func (b *builder) predeclare(block *syntax.Node, sc *extract.Scope) {
 	for _, st := range named(block) {
 		switch st.Type() {
 		case "import_statement", "import_from_statement", "future_import_statement":
@@ -246,14 +205,14 @@ func (b *builder) predeclare(block *syntax.Node, sc *Scope) {
 	}
 }
 
-func (b *builder) imports(st *syntax.Node, sc *Scope) {
-	add := func(im Import) {
+func (b *builder) imports(st *syntax.Node, sc *extract.Scope) {
+	add := func(im extract.Import) {
 		im.Loc = b.loc(st)
 		if sc.Parent == nil {
 			b.f.Imports = append(b.f.Imports, im)
 		}
 		imp := im
-		sc.add(&Binding{Name: im.Local, Kind: BindImport, Imp: &imp, Loc: im.Loc})
+		sc.Add(&extract.Binding{Name: im.Local, Kind: extract.BindImport, Imp: &imp, Loc: im.Loc})
 	}
 	switch st.Type() {
 	case "import_statement":
@@ -263,12 +222,12 @@ func (b *builder) imports(st *syntax.Node, sc *Scope) {
 				mod := b.text(n)
 				// `import a.b` binds `a` but makes a.b reachable as a.b.
 				head := strings.SplitN(mod, ".", 2)[0]
-				add(Import{Local: head, Module: head})
+				add(extract.Import{Local: head, Module: head})
 				if head != mod {
-					add(Import{Local: mod, Module: mod})
+					add(extract.Import{Local: mod, Module: mod})
 				}
 			case "aliased_import":
-				add(Import{Local: b.text(n.ChildByFieldName("alias")), Module: b.text(n.ChildByFieldName("name"))})
+				add(extract.Import{Local: b.text(n.ChildByFieldName("alias")), Module: b.text(n.ChildByFieldName("name"))})
 			}
 		}
 	case "import_from_statement":
@@ -293,15 +252,15 @@ func (b *builder) imports(st *syntax.Node, sc *Scope) {
 			}
 			if st.FieldNameForChild(i) != "name" {
 				if n.Type() == "wildcard_import" {
-					b.f.Problems = append(b.f.Problems, Problem{Loc: b.loc(st), Message: "wildcard import from " + mod + ": names it brings are not resolved"})
+					b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(st), Message: "wildcard import from " + mod + ": names it brings are not resolved"})
 				}
 				continue
 			}
 			switch n.Type() {
 			case "dotted_name":
-				add(Import{Local: b.text(n), Module: mod, Symbol: b.text(n), Level: level})
+				add(extract.Import{Local: b.text(n), Module: mod, Symbol: b.text(n), Level: level})
 			case "aliased_import":
-				add(Import{Local: b.text(n.ChildByFieldName("alias")), Module: mod, Symbol: b.text(n.ChildByFieldName("name")), Level: level})
+				add(extract.Import{Local: b.text(n.ChildByFieldName("alias")), Module: mod, Symbol: b.text(n.ChildByFieldName("name")), Level: level})
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package extract
+package python
 
 import (
 	"context"
@@ -14,11 +14,11 @@ import (
 func TestNamesAreCopiedOnce(t *testing.T) {
 	src := []byte("def f(x):\n    return x\n")
 	for i := 0; i < 3; i++ {
-		tree, err := ParsePython(context.Background(), src, nil)
+		tree, err := Parse(context.Background(), src, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		Python("a.py", src, tree)
+		Extract("a.py", src, tree)
 	}
 	if n := syntax.NameTables(); n != 1 {
 		t.Fatalf("%d name tables cached after three extractions, want 1", n)

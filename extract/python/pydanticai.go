@@ -1,8 +1,9 @@
-package extract
+package python
 
 import (
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
 )
 
@@ -26,36 +27,36 @@ const pydanticFW = "pydantic-ai"
 
 // pydanticQual reports whether q names pydantic_ai's export `name`
 // (pydantic_ai.Tool, pydantic_ai.tools.Tool).
-func pydanticQual(q, name string) bool { return qualIs(q, name, "pydantic_ai") }
+func pydanticQual(q, name string) bool { return extract.QualIs(q, name, "pydantic_ai") }
 
-func pydanticAgents(f *File) {
-	toolsets := map[string]*Expr{} // variable -> FunctionToolset(...) call
-	for _, c := range f.calls() {
+func pydanticAgents(f *extract.File) {
+	toolsets := map[string]*extract.Expr{} // variable -> FunctionToolset(...) call
+	for _, c := range f.Calls() {
 		e := c.Expr
-		if c.HeadKind != HeadImport {
+		if c.HeadKind != extract.HeadImport {
 			continue
 		}
 		switch {
 		case pydanticQual(c.Qual, "Agent"):
-			a := &Agent{Framework: pydanticFW, Ctor: "Agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: pydanticFW, Ctor: "Agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "Agent")
-			f.addAgent(a)
+			f.AddAgent(a)
 		case pydanticQual(c.Qual, "Tool"):
-			name, _ := StrArg(e, -1, "name")
+			name, _ := extract.StrArg(e, -1, "name")
 			t := wrapperTool(c, pydanticFW, name, e.Arg(0, "function"))
 			requiresApproval(t, e)
-			f.addTool(t)
+			f.AddTool(t)
 		case pydanticQual(c.Qual, "FunctionToolset") && c.AssignedTo != "":
 			toolsets[c.AssignedTo] = e
 		}
 	}
 	// Decorated tools belong to the agent or toolset their decorator names.
-	byVar := map[string][]*Tool{}
+	byVar := map[string][]*extract.Tool{}
 	for _, fn := range f.Funcs {
 		for _, d := range fn.Decorators {
 			target := d
-			if d.Kind == ExprCall {
-				target = &Expr{Kind: ExprName, Name: d.Name}
+			if d.Kind == extract.ExprCall {
+				target = &extract.Expr{Kind: extract.ExprName, Name: d.Name}
 			}
 			recv, method, ok := cutLastDot(target.Name)
 			if !ok || (method != "tool" && method != "tool_plain") {
@@ -65,15 +66,15 @@ func pydanticAgents(f *File) {
 			if (a == nil || a.Framework != pydanticFW) && toolsets[recv] == nil {
 				continue
 			}
-			t := &Tool{Name: fn.Name, Symbol: fn.Name, Framework: pydanticFW, Kind: ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: pydanticFW, Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
-			if d.Kind == ExprCall {
-				if s, ok := StrArg(d, -1, "name"); ok && s != "" {
+			if d.Kind == extract.ExprCall {
+				if s, ok := extract.StrArg(d, -1, "name"); ok && s != "" {
 					t.Name = s
 				}
 				requiresApproval(t, d)
 			}
-			f.addTool(t)
+			f.AddTool(t)
 			byVar[recv] = append(byVar[recv], t)
 		}
 	}
@@ -82,45 +83,45 @@ func pydanticAgents(f *File) {
 			continue
 		}
 		if tl := a.Call.Kwarg("tools"); tl != nil {
-			a.Tools = append(a.Tools, ToolRef{Expr: tl})
+			a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 		}
 		for _, t := range byVar[a.Var] {
-			a.Tools = append(a.Tools, ToolRef{Tool: t})
+			a.Tools = append(a.Tools, extract.ToolRef{Tool: t})
 		}
-		ts := Deref(a.Call.Kwarg("toolsets"))
+		ts := extract.Deref(a.Call.Kwarg("toolsets"))
 		if ts == nil {
 			continue
 		}
-		elems := []*Expr{ts}
-		if ts.Kind == ExprList {
+		elems := []*extract.Expr{ts}
+		if ts.Kind == extract.ExprList {
 			elems = ts.Elems
 		}
 		for _, el := range elems {
-			call := Deref(el)
-			if el.Kind == ExprName && toolsets[el.Name] != nil {
+			call := extract.Deref(el)
+			if el.Kind == extract.ExprName && toolsets[el.Name] != nil {
 				call = toolsets[el.Name]
 				for _, t := range byVar[el.Name] {
-					a.Tools = append(a.Tools, ToolRef{Tool: t})
+					a.Tools = append(a.Tools, extract.ToolRef{Tool: t})
 				}
 			}
-			if call != nil && call.Kind == ExprCall && pydanticQual(QualOf(call), "FunctionToolset") {
+			if call != nil && call.Kind == extract.ExprCall && pydanticQual(extract.QualOf(call), "FunctionToolset") {
 				if tl := call.Arg(0, "tools"); tl != nil {
-					a.Tools = append(a.Tools, ToolRef{Expr: tl})
+					a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 				}
 				continue
 			}
 			// An MCP server or another toolset: resolved (or failed closed)
 			// like any other tool list entry.
-			a.Tools = append(a.Tools, ToolRef{Expr: el})
+			a.Tools = append(a.Tools, extract.ToolRef{Expr: el})
 		}
 	}
 }
 
 // requiresApproval reads requires_approval=True on a tool's decorator or
 // Tool(...) call.
-func requiresApproval(t *Tool, e *Expr) {
+func requiresApproval(t *extract.Tool, e *extract.Expr) {
 	if v, on := truthyArg(e, "requires_approval"); on {
-		t.Approvals = append(t.Approvals, &Approval{Kind: "requires_approval", Loc: v.Loc, All: true, Expr: v})
+		t.Approvals = append(t.Approvals, &extract.Approval{Kind: "requires_approval", Loc: v.Loc, All: true, Expr: v})
 	}
 }
 
@@ -135,7 +136,7 @@ func cutLastDot(s string) (string, string, bool) {
 // raisesApprovalRequired: the block's first statement raises pydantic_ai's
 // ApprovalRequired (bare or called), imported as such: a class of the same
 // name from elsewhere is not the framework's deferral.
-func raisesApprovalRequired(sc *Scope, block *syntax.Node, src []byte) bool {
+func raisesApprovalRequired(sc *extract.Scope, block *syntax.Node, src []byte) bool {
 	if block == nil || len(block.NamedChildren()) == 0 {
 		return false
 	}

@@ -1,6 +1,10 @@
-package extract
+package python
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
 
 // MCP clients in code: the OpenAI Agents SDK's MCPServerStdio,
 // MCPServerSse and MCPServerStreamableHttp (passed to Agent(mcp_servers=…),
@@ -10,25 +14,25 @@ import "strings"
 
 func init() { adapters = append(adapters, mcpClients) }
 
-func mcpClients(f *File) {
-	for _, c := range f.calls() {
-		if c.HeadKind != HeadImport {
+func mcpClients(f *extract.File) {
+	for _, c := range f.Calls() {
+		if c.HeadKind != extract.HeadImport {
 			continue
 		}
 		e := c.Expr
-		var params *Expr
+		var params *extract.Expr
 		transport := ""
 		switch {
-		case qualIs(c.Qual, "MCPServerStdio", "agents"):
+		case extract.QualIs(c.Qual, "MCPServerStdio", "agents"):
 			params, transport = e.Arg(0, "params"), "stdio"
-		case qualIs(c.Qual, "MCPServerSse", "agents"):
+		case extract.QualIs(c.Qual, "MCPServerSse", "agents"):
 			params, transport = e.Arg(0, "params"), "sse"
-		case qualIs(c.Qual, "MCPServerStreamableHttp", "agents"):
+		case extract.QualIs(c.Qual, "MCPServerStreamableHttp", "agents"):
 			params, transport = e.Arg(0, "params"), "http"
-		case qualIs(c.Qual, "MultiServerMCPClient", "langchain_mcp_adapters"):
+		case extract.QualIs(c.Qual, "MultiServerMCPClient", "langchain_mcp_adapters"):
 			multiServerClient(f, c)
 			continue
-		case qualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
+		case extract.QualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
 			params, transport = e.Arg(0, "serverparams"), "stdio"
 			if params == nil {
 				params = e.Arg(0, "server_params")
@@ -36,8 +40,8 @@ func mcpClients(f *File) {
 		default:
 			continue
 		}
-		name, _ := StrArg(e, -1, "name")
-		s := f.clientServer(c, frameworkOfClient(c.Qual), name)
+		name, _ := extract.StrArg(e, -1, "name")
+		s := clientServer(f, c, frameworkOfClient(c.Qual), name)
 		s.Launch = launchFromParams(params, transport)
 		clientApprovals(s, e.Kwarg("require_approval"))
 		clientFilter(s, e.Kwarg("tool_filter"))
@@ -49,10 +53,10 @@ func mcpClients(f *File) {
 // MultiServerMCPClient({name: {"url"|"command", "args", "transport"}}):
 // each entry is a server, like an entry of a client config file. They
 // share the constructor call, through which client.get_tools() finds them.
-func multiServerClient(f *File, c *Call) {
+func multiServerClient(f *extract.File, c *extract.Call) {
 	e := c.Expr
-	conns := Deref(e.Arg(0, "connections"))
-	if conns == nil || conns.Kind != ExprDict {
+	conns := extract.Deref(e.Arg(0, "connections"))
+	if conns == nil || conns.Kind != extract.ExprDict {
 		return // a computed dict: get_tools() stays unknown (fail closed)
 	}
 	for i, k := range conns.Keys {
@@ -60,15 +64,15 @@ func multiServerClient(f *File, c *Call) {
 		if !ok || i >= len(conns.Elems) {
 			continue
 		}
-		entry := Deref(conns.Elems[i])
+		entry := extract.Deref(conns.Elems[i])
 		transport := ""
-		if entry != nil && entry.Kind == ExprCall {
-			transport, _ = Deref(entry.Kwarg("transport")).StrValue()
+		if entry != nil && entry.Kind == extract.ExprCall {
+			transport, _ = extract.Deref(entry.Kwarg("transport")).StrValue()
 		}
-		if entry != nil && entry.Kind == ExprDict {
+		if entry != nil && entry.Kind == extract.ExprDict {
 			for j, ek := range entry.Keys {
 				if ks, _ := ek.StrValue(); ks == "transport" {
-					transport, _ = Deref(entry.Elems[j]).StrValue()
+					transport, _ = extract.Deref(entry.Elems[j]).StrValue()
 				}
 			}
 		}
@@ -79,9 +83,9 @@ func multiServerClient(f *File, c *Call) {
 		default:
 			transport = "stdio"
 		}
-		s := &MCPServer{Framework: "langchain", Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
-		s.ID = serverID(f.Path, name)
-		for f.serverByID(s.ID) != nil {
+		s := &extract.MCPServer{Framework: "langchain", Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
+		s.ID = extract.ServerID(f.Path, name)
+		for f.ServerByID(s.ID) != nil {
 			s.ID += "~"
 		}
 		s.Launch = launchFromParams(entry, transport)
@@ -92,16 +96,16 @@ func multiServerClient(f *File, c *Call) {
 // clientServer starts the server an MCP client call in code connects to:
 // named by its name argument, else the variable it is assigned to, else its
 // class and line, with an id unique in the file.
-func (f *File) clientServer(c *Call, framework, name string) *MCPServer {
-	s := &MCPServer{Framework: framework, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: c.Expr, Name: name}
+func clientServer(f *extract.File, c *extract.Call, framework, name string) *extract.MCPServer {
+	s := &extract.MCPServer{Framework: framework, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: c.Expr, Name: name}
 	if s.Name == "" {
 		s.Name = c.AssignedTo
 	}
 	if s.Name == "" {
-		s.Name = lastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
+		s.Name = extract.LastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
 	}
-	s.ID = serverID(f.Path, s.Name)
-	for f.serverByID(s.ID) != nil {
+	s.ID = extract.ServerID(f.Path, s.Name)
+	for f.ServerByID(s.ID) != nil {
 		s.ID += "~"
 	}
 	return s
@@ -128,39 +132,39 @@ func itoaLine(n int) string {
 // launchFromParams reads a params dict ({"command", "args", "url", "env",
 // "headers", "cwd"}) or StdioServerParameters(command=, args=, env=). Only
 // literal parts are kept; a computed command leaves the server unknown.
-func launchFromParams(p *Expr, transport string) *Launch {
-	p = Deref(p)
-	get := func(k string) *Expr {
+func launchFromParams(p *extract.Expr, transport string) *extract.Launch {
+	p = extract.Deref(p)
+	get := func(k string) *extract.Expr {
 		if p == nil {
 			return nil
 		}
 		switch p.Kind {
-		case ExprDict:
+		case extract.ExprDict:
 			for i, key := range p.Keys {
 				if s, ok := key.StrValue(); ok && s == k {
 					return p.Elems[i]
 				}
 			}
-		case ExprCall:
+		case extract.ExprCall:
 			return p.Kwarg(k)
 		}
 		return nil
 	}
-	str := func(k string) string { s, _ := Deref(get(k)).StrValue(); return s }
+	str := func(k string) string { s, _ := extract.Deref(get(k)).StrValue(); return s }
 	url := str("url")
 	if url == "" {
 		url = urlPrefix(get("url"), 0)
 	}
 	keys := func(k string) map[string]string {
-		d := Deref(get(k))
-		if d == nil || d.Kind != ExprDict {
+		d := extract.Deref(get(k))
+		if d == nil || d.Kind != extract.ExprDict {
 			return nil
 		}
 		out := map[string]string{}
 		for i, key := range d.Keys {
 			if s, ok := key.StrValue(); ok {
-				v, _ := Deref(d.Elems[i]).StrValue()
-				if b, known := Deref(d.Elems[i]).Truthy(); known && Deref(d.Elems[i]).Kind == ExprBool {
+				v, _ := extract.Deref(d.Elems[i]).StrValue()
+				if b, known := extract.Deref(d.Elems[i]).Truthy(); known && extract.Deref(d.Elems[i]).Kind == extract.ExprBool {
 					v = map[bool]string{true: "true", false: "false"}[b]
 				}
 				out[s] = v
@@ -168,10 +172,10 @@ func launchFromParams(p *Expr, transport string) *Launch {
 		}
 		return out
 	}
-	if p != nil && p.Kind == ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
+	if p != nil && p.Kind == extract.ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
 		transport = "sse"
 	}
-	l := newLaunch(transport, str("command"), Strings(get("args")), url, keys("env"), keys("headers"))
+	l := extract.NewLaunch(transport, str("command"), extract.Strings(get("args")), url, keys("env"), keys("headers"))
 	l.Dir = str("cwd")
 	return l
 }
@@ -180,21 +184,21 @@ func launchFromParams(p *Expr, transport string) *Launch {
 // ("https://mcp.tavily.com/mcp/?key={key}"), or what an in-tree helper
 // with one return gives back. It is "" unless that start names a scheme
 // and a host.
-func urlPrefix(e *Expr, depth int) string {
-	e = Deref(e)
+func urlPrefix(e *extract.Expr, depth int) string {
+	e = extract.Deref(e)
 	if e == nil || depth > 3 {
 		return ""
 	}
 	switch e.Kind {
-	case ExprFString, ExprConcat:
+	case extract.ExprFString, extract.ExprConcat:
 		if i := strings.Index(e.Str, "://"); i > 0 && strings.ContainsAny(e.Str[i+3:], "/?") {
 			return e.Str
 		}
-	case ExprCall:
-		if e.Call == nil || e.Call.HeadKind != HeadLocal || e.Scope == nil {
+	case extract.ExprCall:
+		if e.Call == nil || e.Call.HeadKind != extract.HeadLocal || e.Scope == nil {
 			return ""
 		}
-		if fn := funcDef(e.Scope, e.Call.Qual); fn != nil && len(fn.ReturnExprs) == 1 {
+		if fn := extract.FuncDef(e.Scope, e.Call.Qual); fn != nil && len(fn.ReturnExprs) == 1 {
 			return urlPrefix(fn.ReturnExprs[0], depth+1)
 		}
 	}
@@ -204,34 +208,34 @@ func urlPrefix(e *Expr, depth int) string {
 // clientApprovals reads require_approval: "always"/True gate every tool;
 // {"always": {"tool_names": [...]}} or {"tool": "always"} gate those tools.
 // A callable decides per call and is not counted as a human gate.
-func clientApprovals(s *MCPServer, v *Expr) {
+func clientApprovals(s *extract.MCPServer, v *extract.Expr) {
 	if v == nil {
 		return
 	}
-	d := Deref(v)
+	d := extract.Deref(v)
 	if val, ok := d.StrValue(); ok {
 		if val == "always" {
-			s.Approvals = append(s.Approvals, &Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
+			s.Approvals = append(s.Approvals, &extract.Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
 		}
 		return
 	}
-	if b, known := d.Truthy(); known && d.Kind == ExprBool {
+	if b, known := d.Truthy(); known && d.Kind == extract.ExprBool {
 		if b {
-			s.Approvals = append(s.Approvals, &Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
+			s.Approvals = append(s.Approvals, &extract.Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
 		}
 		return
 	}
-	if d == nil || d.Kind != ExprDict {
+	if d == nil || d.Kind != extract.ExprDict {
 		return
 	}
-	ap := &Approval{Kind: "require_approval", Loc: v.Loc, Expr: v}
+	ap := &extract.Approval{Kind: "require_approval", Loc: v.Loc, Expr: v}
 	for i, k := range d.Keys {
 		key, _ := k.StrValue()
-		val := Deref(d.Elems[i])
-		if key == "always" && val != nil && val.Kind == ExprDict {
+		val := extract.Deref(d.Elems[i])
+		if key == "always" && val != nil && val.Kind == extract.ExprDict {
 			for j, kk := range val.Keys {
 				if n, _ := kk.StrValue(); n == "tool_names" {
-					ap.Tools = append(ap.Tools, Strings(val.Elems[j])...)
+					ap.Tools = append(ap.Tools, extract.Strings(val.Elems[j])...)
 				}
 			}
 			continue
@@ -247,16 +251,16 @@ func clientApprovals(s *MCPServer, v *Expr) {
 
 // clientFilter reads tool_filter=create_static_tool_filter(allowed_tool_names=…,
 // blocked_tool_names=…) or the same keys as a dict.
-func clientFilter(s *MCPServer, v *Expr) {
-	d := Deref(v)
+func clientFilter(s *extract.MCPServer, v *extract.Expr) {
+	d := extract.Deref(v)
 	if d == nil {
 		return
 	}
-	get := func(k string) *Expr {
+	get := func(k string) *extract.Expr {
 		switch d.Kind {
-		case ExprCall:
+		case extract.ExprCall:
 			return d.Kwarg(k)
-		case ExprDict:
+		case extract.ExprDict:
 			for i, key := range d.Keys {
 				if s, ok := key.StrValue(); ok && s == k {
 					return d.Elems[i]
@@ -266,10 +270,10 @@ func clientFilter(s *MCPServer, v *Expr) {
 		return nil
 	}
 	// A list acg cannot read leaves every tool exposed (fail closed).
-	if names := Strings(get("allowed_tool_names")); names != nil {
+	if names := extract.Strings(get("allowed_tool_names")); names != nil {
 		s.Allowed = names
 	}
 	if b := get("blocked_tool_names"); b != nil {
-		s.Blocked = Strings(b)
+		s.Blocked = extract.Strings(b)
 	}
 }

@@ -1,6 +1,10 @@
-package extract
+package python
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
 
 // Microsoft Agent Framework (agent_framework, checked against the
 // microsoft/agent-framework repository's python/packages/core at 1.13.0,
@@ -22,93 +26,93 @@ const mafFW = "agent-framework"
 func isMAF(q string) bool { return q == "agent_framework" || strings.HasPrefix(q, "agent_framework.") }
 
 // mafApproval reads approval_mode on a tool decorator or constructor.
-func mafApproval(t *Tool, e *Expr) {
+func mafApproval(t *extract.Tool, e *extract.Expr) {
 	v := e.Kwarg("approval_mode")
 	if v == nil {
 		return
 	}
-	if s, ok := Deref(v).StrValue(); ok {
+	if s, ok := extract.Deref(v).StrValue(); ok {
 		if s == "always_require" {
-			t.Approvals = append(t.Approvals, &Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Expr: v})
+			t.Approvals = append(t.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Expr: v})
 		}
 		return
 	}
-	t.Approvals = append(t.Approvals, &Approval{Kind: "approval_mode", Loc: v.Loc, Detail: "conditional", Expr: v})
+	t.Approvals = append(t.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, Detail: "conditional", Expr: v})
 }
 
-func mafTools(f *File) {
+func mafTools(f *extract.File) {
 	for _, fn := range f.Funcs {
 		for _, d := range fn.Decorators {
 			q, call := decoratorTarget(d)
-			if !isMAF(q) || lastDot(q) != "tool" {
+			if !isMAF(q) || extract.LastDot(q) != "tool" {
 				continue
 			}
-			t := &Tool{Name: fn.Name, Symbol: fn.Name, Framework: mafFW, Kind: ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: mafFW, Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
 			if call != nil {
-				if s, ok := StrArg(call, -1, "name"); ok && s != "" {
+				if s, ok := extract.StrArg(call, -1, "name"); ok && s != "" {
 					t.Name = s
 				}
 				mafApproval(t, call)
 			}
-			f.addTool(t)
+			f.AddTool(t)
 		}
 	}
-	for _, c := range f.calls() {
+	for _, c := range f.Calls() {
 		e := c.Expr
 		switch {
-		case c.HeadKind == HeadImport && isMAF(c.Qual) && (lastDot(c.Qual) == "tool" || lastDot(c.Qual) == "FunctionTool"):
+		case c.HeadKind == extract.HeadImport && isMAF(c.Qual) && (extract.LastDot(c.Qual) == "tool" || extract.LastDot(c.Qual) == "FunctionTool"):
 			fref := e.Arg(0, "func")
 			if fref == nil {
 				continue
 			}
-			name, _ := StrArg(e, -1, "name")
+			name, _ := extract.StrArg(e, -1, "name")
 			t := wrapperTool(c, mafFW, name, fref)
 			mafApproval(t, e)
-			f.addTool(t)
-		case c.HeadKind == HeadImport && isMAF(c.Qual) && strings.HasPrefix(lastDot(c.Qual), "MCP") && strings.HasSuffix(c.Qual, "Tool"):
+			f.AddTool(t)
+		case c.HeadKind == extract.HeadImport && isMAF(c.Qual) && strings.HasPrefix(extract.LastDot(c.Qual), "MCP") && strings.HasSuffix(c.Qual, "Tool"):
 			mafMCP(f, c)
-		case c.Method() == "as_tool" && c.HeadKind != HeadImport && e.Recv == nil:
+		case c.Method() == "as_tool" && c.HeadKind != extract.HeadImport && e.Recv == nil:
 			recv := e.Name[:len(e.Name)-len(".as_tool")]
 			if a := f.AgentByVar(recv); a == nil || a.Framework != mafFW {
 				continue // the OpenAI SDK's as_tool, or unknown (openai.go)
 			}
-			name, _ := StrArg(e, -1, "name")
+			name, _ := extract.StrArg(e, -1, "name")
 			if name == "" {
 				name = recv
 			}
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: mafFW, Kind: ToolAgent, Ctor: e,
-				AgentRef: &Expr{Kind: ExprName, Name: recv, Scope: e.Scope, Loc: e.Loc}, Loc: c.Loc, NameLoc: c.Loc}
+			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: mafFW, Kind: extract.ToolAgent, Ctor: e,
+				AgentRef: &extract.Expr{Kind: extract.ExprName, Name: recv, Scope: e.Scope, Loc: e.Loc}, Loc: c.Loc, NameLoc: c.Loc}
 			mafApproval(t, e)
-			f.addTool(t)
+			f.AddTool(t)
 		}
 	}
 }
 
 // mafMCP makes a server of MCPStdioTool(name=, command=, args=, env=) or an
 // HTTP / websocket one (url=), with its approval_mode and allowed_tools.
-func mafMCP(f *File, c *Call) {
+func mafMCP(f *extract.File, c *extract.Call) {
 	e := c.Expr
 	transport := "stdio"
-	switch lastDot(c.Qual) {
+	switch extract.LastDot(c.Qual) {
 	case "MCPStreamableHTTPTool":
 		transport = "http"
 	case "MCPWebsocketTool":
 		transport = "ws"
 	}
-	name, _ := StrArg(e, 0, "name")
-	s := f.clientServer(c, mafFW, name)
+	name, _ := extract.StrArg(e, 0, "name")
+	s := clientServer(f, c, mafFW, name)
 	s.Launch = launchFromParams(e, transport)
 	if v := e.Kwarg("approval_mode"); v != nil {
-		d := Deref(v)
+		d := extract.Deref(v)
 		if str, ok := d.StrValue(); ok {
 			if str == "always_require" {
-				s.Approvals = append(s.Approvals, &Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Expr: v})
+				s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Expr: v})
 			}
-		} else if d != nil && d.Kind == ExprDict {
+		} else if d != nil && d.Kind == extract.ExprDict {
 			for i, k := range d.Keys {
 				if key, _ := k.StrValue(); key == "always_require_approval" {
-					s.Approvals = append(s.Approvals, &Approval{Kind: "approval_mode", Loc: v.Loc, Tools: Strings(d.Elems[i]), Expr: v})
+					s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, Tools: extract.Strings(d.Elems[i]), Expr: v})
 				}
 			}
 		}
@@ -119,25 +123,25 @@ func mafMCP(f *File, c *Call) {
 	f.Servers = append(f.Servers, s)
 }
 
-func mafAgents(f *File) {
-	for _, c := range f.calls() {
+func mafAgents(f *extract.File) {
+	for _, c := range f.Calls() {
 		e := c.Expr
 		ctor := ""
 		switch {
-		case c.HeadKind == HeadImport && isMAF(c.Qual) && (lastDot(c.Qual) == "Agent" || lastDot(c.Qual) == "ChatAgent"):
-			ctor = lastDot(c.Qual)
-		case c.Method() == "as_agent" && c.HeadKind == HeadObject && isMAF(c.Qual):
+		case c.HeadKind == extract.HeadImport && isMAF(c.Qual) && (extract.LastDot(c.Qual) == "Agent" || extract.LastDot(c.Qual) == "ChatAgent"):
+			ctor = extract.LastDot(c.Qual)
+		case c.Method() == "as_agent" && c.HeadKind == extract.HeadObject && isMAF(c.Qual):
 			// OpenAIChatClient().as_agent(...) / client.as_agent(...) on a
 			// client built from agent_framework.
 			ctor = "as_agent"
 		default:
 			continue
 		}
-		a := &Agent{Framework: mafFW, Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
+		a := &extract.Agent{Framework: mafFW, Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
 		a.Name = agentName(e, c, "Agent")
 		if tl := e.Kwarg("tools"); tl != nil {
-			a.Tools = []ToolRef{{Expr: tl}}
+			a.Tools = []extract.ToolRef{{Expr: tl}}
 		}
-		f.addAgent(a)
+		f.AddAgent(a)
 	}
 }

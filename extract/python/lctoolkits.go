@@ -1,4 +1,6 @@
-package extract
+package python
+
+import "github.com/acg-dev/acg/extract"
 
 // LangChain's toolkit agent constructors (langchain_experimental and
 // langchain_community agent_toolkits, and their old langchain.agents
@@ -25,24 +27,24 @@ var toolkitArg = map[string]struct {
 	"create_spark_dataframe_agent":  {-1, ""},
 }
 
-func toolkitAgents(f *File) {
-	for _, c := range f.calls() {
-		if c.HeadKind != HeadImport {
+func toolkitAgents(f *extract.File) {
+	for _, c := range f.Calls() {
+		if c.HeadKind != extract.HeadImport {
 			continue
 		}
-		ctor := lastDot(c.Qual)
+		ctor := extract.LastDot(c.Qual)
 		where, ok := toolkitArg[ctor]
-		if !ok || !qualIs(c.Qual, ctor, toolkitTops...) {
+		if !ok || !extract.QualIs(c.Qual, ctor, toolkitTops...) {
 			continue
 		}
 		e := c.Expr
-		a := &Agent{Framework: "langchain", Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
+		a := &extract.Agent{Framework: "langchain", Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
 		a.Name = agentName(e, c, ctor)
 		switch {
 		case where.kw == "":
 			// The data-frame agents' only tool: PythonAstREPLTool over the frame.
-			a.Tools = append(a.Tools, ToolRef{Tool: &Tool{ID: f.Path + "#python_repl_ast@" + itoaLine(c.Loc.Start.Line), Name: "python_repl_ast",
-				Framework: "langchain", Kind: ToolPrebuilt, Class: "langchain_experimental.tools.PythonAstREPLTool", Loc: c.Loc, NameLoc: c.Loc}})
+			a.Tools = append(a.Tools, extract.ToolRef{Tool: &extract.Tool{ID: f.Path + "#python_repl_ast@" + itoaLine(c.Loc.Start.Line), Name: "python_repl_ast",
+				Framework: "langchain", Kind: extract.ToolPrebuilt, Class: "langchain_experimental.tools.PythonAstREPLTool", Loc: c.Loc, NameLoc: c.Loc}})
 		default:
 			arg := e.Arg(where.pos, where.kw)
 			if arg == nil && ctor == "create_sql_agent" {
@@ -53,10 +55,10 @@ func toolkitAgents(f *File) {
 			}
 			list := arg
 			if where.kw == "tool" {
-				list = &Expr{Kind: ExprList, Elems: []*Expr{arg}, Scope: arg.Scope, Loc: arg.Loc}
+				list = &extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{arg}, Scope: arg.Scope, Loc: arg.Loc}
 			}
-			a.Tools = append(a.Tools, ToolRef{Expr: list})
+			a.Tools = append(a.Tools, extract.ToolRef{Expr: list})
 		}
-		f.addAgent(a)
+		f.AddAgent(a)
 	}
 }

@@ -1,22 +1,24 @@
-package extract
+package python
 
 import (
 	"context"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/acg-dev/acg/extract"
 )
 
-func parse(t *testing.T, src string) *File {
+func parse(t *testing.T, src string) *extract.File {
 	t.Helper()
-	tree, err := ParsePython(context.Background(), []byte(src), nil)
+	tree, err := Parse(context.Background(), []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Python("pkg/mod.py", []byte(src), tree)
+	return Extract("pkg/mod.py", []byte(src), tree)
 }
 
-func funcNamed(f *File, name string) *Func {
+func funcNamed(f *extract.File, name string) *extract.Func {
 	for _, fn := range f.Funcs {
 		if fn.Qual == name {
 			return fn
@@ -59,25 +61,25 @@ def f(x):
 `)
 	type want struct {
 		qual string
-		kind HeadKind
+		kind extract.HeadKind
 	}
-	got := map[string]HeadKind{}
+	got := map[string]extract.HeadKind{}
 	for _, c := range funcNamed(f, "f").Calls {
 		got[c.Qual] = c.HeadKind
 	}
 	for _, w := range []want{
-		{"requests.post", HeadImport},
-		{"os.path.join", HeadImport},
-		{"imaplib.IMAP4_SSL", HeadImport},
-		{"imaplib.IMAP4_SSL().fetch", HeadObject},
-		{"pathlib.Path.home().read_text", HeadObject},
-		{"pkg.sibling.helper", HeadImport},
-		{"up.thing.do", HeadImport},
-		{"local", HeadLocal},
-		{"strip", HeadData},
-		{"builtins.len", HeadBuiltin},
-		{"undefined_thing", HeadUnknown},
-		{"C().m", HeadObject},
+		{"requests.post", extract.HeadImport},
+		{"os.path.join", extract.HeadImport},
+		{"imaplib.IMAP4_SSL", extract.HeadImport},
+		{"imaplib.IMAP4_SSL().fetch", extract.HeadObject},
+		{"pathlib.Path.home().read_text", extract.HeadObject},
+		{"pkg.sibling.helper", extract.HeadImport},
+		{"up.thing.do", extract.HeadImport},
+		{"local", extract.HeadLocal},
+		{"strip", extract.HeadData},
+		{"builtins.len", extract.HeadBuiltin},
+		{"undefined_thing", extract.HeadUnknown},
+		{"C().m", extract.HeadObject},
 	} {
 		k, ok := got[w.qual]
 		if !ok {
@@ -93,7 +95,7 @@ def f(x):
 			t.Errorf("%s: head kind %d, want %d", w.qual, k, w.kind)
 		}
 	}
-	if c := funcNamed(f, "C.m").Calls[0]; c.Qual != "C.n" || c.HeadKind != HeadSelf {
+	if c := funcNamed(f, "C.m").Calls[0]; c.Qual != "C.n" || c.HeadKind != extract.HeadSelf {
 		t.Errorf("self call = %s (%d), want C.n self", c.Qual, c.HeadKind)
 	}
 }
@@ -140,11 +142,11 @@ def f(a):
     g2(a)
 `)
 	fn := funcNamed(f, "f")
-	byQual := map[string]*Call{}
+	byQual := map[string]*extract.Call{}
 	for _, c := range fn.Calls {
 		byQual[c.Qual] = c
 	}
-	gated := func(c *Call) bool {
+	gated := func(c *extract.Call) bool {
 		for _, d := range c.Dominators() {
 			if d.Gate {
 				return true
@@ -250,7 +252,7 @@ triage.tools.append(send_it)
 	if f.Tools[0].Name != "send" || len(f.Tools[0].Approvals) != 1 || !f.Tools[0].Approvals[0].All {
 		t.Errorf("needs_approval=True must gate send: %+v", f.Tools[0])
 	}
-	if f.Tools[2].Kind != ToolAgent || f.Tools[2].AgentRef.Name != "billing" {
+	if f.Tools[2].Kind != extract.ToolAgent || f.Tools[2].AgentRef.Name != "billing" {
 		t.Errorf("as_tool: %+v", f.Tools[2])
 	}
 	if f.Agents[1].Name != "Triage" || len(f.Agents[1].Handoffs) != 1 {
@@ -258,7 +260,7 @@ triage.tools.append(send_it)
 	}
 	var appended bool
 	for _, b := range f.Scope.Bindings["triage"] {
-		if b.Kind == BindAppend && b.Attr == "tools" {
+		if b.Kind == extract.BindAppend && b.Attr == "tools" {
 			appended = true
 		}
 	}
@@ -330,7 +332,7 @@ def send(url, body):
 
 session = requests.Session()
 `)
-	if c := funcNamed(f, "send").Calls[0]; c.Qual != "requests.Session().post" || c.HeadKind != HeadObject {
+	if c := funcNamed(f, "send").Calls[0]; c.Qual != "requests.Session().post" || c.HeadKind != extract.HeadObject {
 		t.Errorf("call = %s (%d): the session built below the function is known in its body", c.Qual, c.HeadKind)
 	}
 }
@@ -460,16 +462,16 @@ def f(names=None, extra=False):
     return list(tools.values())
 `)
 	fn := funcNamed(f, "f")
-	var upd *Binding
+	var upd *extract.Binding
 	for _, b := range fn.Scope.Bindings["tools"] {
-		if b.Kind == BindAppend {
+		if b.Kind == extract.BindAppend {
 			upd = b
 		}
 	}
-	if upd == nil || len(upd.Guards) != 1 || upd.Guards[0].Neg || upd.Guards[0].Cond.Kind != ExprBoolOp || upd.Guards[0].Cond.Str != "and" {
+	if upd == nil || len(upd.Guards) != 1 || upd.Guards[0].Neg || upd.Guards[0].Cond.Kind != extract.ExprBoolOp || upd.Guards[0].Cond.Str != "and" {
 		t.Fatalf("update guards = %+v", upd)
 	}
-	if in := upd.Guards[0].Cond.Elems[1]; in.Kind != ExprCompare || in.Str != "in" {
+	if in := upd.Guards[0].Cond.Elems[1]; in.Kind != extract.ExprCompare || in.Str != "in" {
 		t.Errorf("second operand = %+v", in)
 	}
 	if len(fn.ReturnGuards) != 2 {
@@ -482,7 +484,7 @@ def f(names=None, extra=False):
 	if len(second) != 1 || !second[0].Neg || second[0].Cond.Str != "is not" {
 		t.Errorf("second return guards = %+v (after `if c: return`, not c)", second)
 	}
-	if comp := fn.ReturnExprs[0]; comp.Kind != ExprComp || len(comp.Elems) != 2 || comp.Name != "n" {
+	if comp := fn.ReturnExprs[0]; comp.Kind != extract.ExprComp || len(comp.Elems) != 2 || comp.Name != "n" {
 		t.Errorf("comprehension = %+v", comp)
 	}
 }

@@ -1,6 +1,10 @@
-package extract
+package python
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
 
 // LangGraph and LangChain: @tool functions, StructuredTool/Tool wrappers,
 // BaseTool subclasses, create_react_agent, create_agent with
@@ -11,70 +15,70 @@ func init() { adapters = append(adapters, langchainTools, langgraphAgents) }
 // langchain_classic is where LangChain 1.0 moved the legacy agents and tools.
 var langchainTops = []string{"langchain_core", "langchain", "langchain_classic", "langchain_community", "langgraph", "langchain_experimental"}
 
-func langchainTools(f *File) {
+func langchainTools(f *extract.File) {
 	for _, fn := range f.Funcs {
 		for _, d := range fn.Decorators {
 			q, call := decoratorTarget(d)
-			if !qualIs(q, "tool", langchainTops...) {
+			if !extract.QualIs(q, "tool", langchainTops...) {
 				continue
 			}
-			t := &Tool{Name: fn.Name, Symbol: fn.Name, Framework: "langchain", Kind: ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: "langchain", Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
 			if call != nil {
-				if s, ok := StrArg(call, 0, "name"); ok {
+				if s, ok := extract.StrArg(call, 0, "name"); ok {
 					t.Name = s
 				}
 			}
-			f.addTool(t)
+			f.AddTool(t)
 		}
 	}
-	for _, c := range f.calls() {
+	for _, c := range f.Calls() {
 		e := c.Expr
 		q := c.Qual
 		switch {
-		case c.HeadKind == HeadImport && (qualIs(q, "from_function", langchainTops...) && strings.Contains(q, "Tool.")) ||
-			c.HeadKind == HeadImport && qualIs(q, "Tool", langchainTops...):
+		case c.HeadKind == extract.HeadImport && (extract.QualIs(q, "from_function", langchainTops...) && strings.Contains(q, "Tool.")) ||
+			c.HeadKind == extract.HeadImport && extract.QualIs(q, "Tool", langchainTops...):
 			// StructuredTool.from_function(func=f, name=...), Tool(name=, func=)
 			fref := e.Arg(0, "func")
 			if fref == nil {
 				fref = e.Kwarg("coroutine")
 			}
-			if qualIs(q, "Tool", langchainTops...) {
+			if extract.QualIs(q, "Tool", langchainTops...) {
 				fref = e.Kwarg("func")
 				if fref == nil && len(e.Args) >= 2 {
 					fref = e.Args[1]
 				}
 			}
-			name, _ := StrArg(e, -1, "name")
-			if qualIs(q, "Tool", langchainTops...) && name == "" {
-				name, _ = StrArg(e, 0, "name")
+			name, _ := extract.StrArg(e, -1, "name")
+			if extract.QualIs(q, "Tool", langchainTops...) && name == "" {
+				name, _ = extract.StrArg(e, 0, "name")
 			}
-			if name == "" && fref != nil && fref.Kind == ExprName {
-				name = lastDot(fref.Name)
+			if name == "" && fref != nil && fref.Kind == extract.ExprName {
+				name = extract.LastDot(fref.Name)
 			}
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: ToolFunc, FuncRef: fref,
+			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: extract.ToolFunc, FuncRef: fref,
 				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
-			if fref != nil && fref.Kind == ExprName && !strings.Contains(fref.Name, ".") {
-				t.Func = funcDef(fref.Scope, fref.Name)
+			if fref != nil && fref.Kind == extract.ExprName && !strings.Contains(fref.Name, ".") {
+				t.Func = extract.FuncDef(fref.Scope, fref.Name)
 			}
-			f.addTool(t)
-		case c.HeadKind == HeadImport && qualIs(q, "tool", langchainTops...) && len(e.Args) >= 2:
+			f.AddTool(t)
+		case c.HeadKind == extract.HeadImport && extract.QualIs(q, "tool", langchainTops...) && len(e.Args) >= 2:
 			// tool("name", runnable_or_function)
 			name, _ := e.Args[0].StrValue()
-			t := &Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: ToolFunc, FuncRef: e.Args[1],
+			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: extract.ToolFunc, FuncRef: e.Args[1],
 				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
-			if e.Args[1].Kind == ExprName {
-				t.Func = funcDef(e.Args[1].Scope, e.Args[1].Name)
+			if e.Args[1].Kind == extract.ExprName {
+				t.Func = extract.FuncDef(e.Args[1].Scope, e.Args[1].Name)
 			}
-			f.addTool(t)
+			f.AddTool(t)
 		}
 	}
 	// @tool on a pydantic class makes a schema-only tool: the model fills
 	// its fields and nothing runs.
 	for _, cl := range f.Classes {
 		for _, d := range cl.Decorators {
-			if q, _ := decoratorTarget(d); qualIs(q, "tool", langchainTops...) {
-				f.addTool(&Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: ToolClass, Decorator: d,
+			if q, _ := decoratorTarget(d); extract.QualIs(q, "tool", langchainTops...) {
+				f.AddTool(&extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: extract.ToolClass, Decorator: d,
 					Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[string]string{"schema_only": "true"}})
 			}
 		}
@@ -84,7 +88,7 @@ func langchainTools(f *File) {
 		if !hasBase(cl, "BaseTool", langchainTops...) {
 			continue
 		}
-		t := &Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
+		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
 		if s, ok := cl.Attrs["name"].StrValue(); ok {
 			t.Name = s
 		}
@@ -92,87 +96,87 @@ func langchainTools(f *File) {
 		if t.Func == nil {
 			t.Func = cl.Methods["_arun"]
 		}
-		f.addTool(t)
+		f.AddTool(t)
 	}
 }
 
-func hasBase(cl *Class, name string, tops ...string) bool {
+func hasBase(cl *extract.Class, name string, tops ...string) bool {
 	for _, b := range cl.Bases {
-		if qualIs(QualOf(b), name, tops...) {
+		if extract.QualIs(extract.QualOf(b), name, tops...) {
 			return true
 		}
 	}
 	return false
 }
 
-func langgraphAgents(f *File) {
-	graphs := map[*Call]*Graph{} // by the StateGraph(...) call
-	var ctors []*Call            // in source order
-	for _, c := range f.calls() {
+func langgraphAgents(f *extract.File) {
+	graphs := map[*extract.Call]*extract.Graph{} // by the StateGraph(...) call
+	var ctors []*extract.Call                    // in source order
+	for _, c := range f.Calls() {
 		e, q := c.Expr, c.Qual
-		if c.HeadKind != HeadImport {
+		if c.HeadKind != extract.HeadImport {
 			continue
 		}
 		switch {
-		case qualIs(q, "create_react_agent", "langgraph"):
-			a := &Agent{Framework: "langgraph", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+		case extract.QualIs(q, "create_react_agent", "langgraph"):
+			a := &extract.Agent{Framework: "langgraph", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "create_react_agent")
 			if tl := e.Arg(1, "tools"); tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl, Node: "tools"})
 			}
-			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "agent", Model: true}, {Name: "tools"}},
-				Edges: []GraphEdge{{"__start__", "agent"}, {"agent", "tools"}, {"tools", "agent"}, {"agent", "__end__"}}}
+			a.Graph = &extract.Graph{Nodes: []*extract.GraphNode{{Name: "agent", Model: true}, {Name: "tools"}},
+				Edges: []extract.GraphEdge{{From: "__start__", To: "agent"}, {From: "agent", To: "tools"}, {From: "tools", To: "agent"}, {From: "agent", To: "__end__"}}}
 			staticInterrupts(a, e)
-			f.addAgent(a)
-		case qualIs(q, "create_agent", "langchain"):
-			a := &Agent{Framework: "langchain", Ctor: "create_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			f.AddAgent(a)
+		case extract.QualIs(q, "create_agent", "langchain"):
+			a := &extract.Agent{Framework: "langchain", Ctor: "create_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "create_agent")
 			if tl := e.Arg(1, "tools"); tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: "tools"})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl, Node: "tools"})
 			}
-			a.Graph = &Graph{Nodes: []*GraphNode{{Name: "model", Model: true}, {Name: "tools"}},
-				Edges: []GraphEdge{{"__start__", "model"}, {"model", "tools"}, {"tools", "model"}, {"model", "__end__"}}}
+			a.Graph = &extract.Graph{Nodes: []*extract.GraphNode{{Name: "model", Model: true}, {Name: "tools"}},
+				Edges: []extract.GraphEdge{{From: "__start__", To: "model"}, {From: "model", To: "tools"}, {From: "tools", To: "model"}, {From: "model", To: "__end__"}}}
 			staticInterrupts(a, e)
 			middleware(a, e.Kwarg("middleware"))
-			f.addAgent(a)
-		case qualIs(q, "create_react_agent", "langchain", "langchain_classic"):
+			f.AddAgent(a)
+		case extract.QualIs(q, "create_react_agent", "langchain", "langchain_classic"):
 			// LangChain's own ReAct constructor (langchain.agents): invoked
 			// by itself it runs its tools like LangGraph's; handed to an
 			// AgentExecutor, the executor is the agent (wrappedAgents).
-			a := &Agent{Framework: "langchain", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: "langchain", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "create_react_agent")
 			if tl := e.Arg(1, "tools"); tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 			}
-			f.addAgent(a)
+			f.AddAgent(a)
 		// The legacy agents live in langchain_classic since LangChain 1.0.
-		case qualIs(q, "initialize_agent", "langchain", "langchain_classic"):
+		case extract.QualIs(q, "initialize_agent", "langchain", "langchain_classic"):
 			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
 			// the AgentExecutor that runs the tool loop.
-			a := &Agent{Framework: "langchain", Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: "langchain", Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "initialize_agent")
 			if tl := e.Arg(0, "tools"); tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 			}
-			f.addAgent(a)
-		case qualIs(q, "AgentExecutor", "langchain", "langchain_classic") || qualIs(q, "from_agent_and_tools", "langchain", "langchain_classic") && strings.Contains(q, "AgentExecutor."):
+			f.AddAgent(a)
+		case extract.QualIs(q, "AgentExecutor", "langchain", "langchain_classic") || extract.QualIs(q, "from_agent_and_tools", "langchain", "langchain_classic") && strings.Contains(q, "AgentExecutor."):
 			// AgentExecutor(agent=runnable, tools=[...]): the runnable (from
 			// create_tool_calling_agent & co.) only picks the next step; the
 			// executor is the loop that runs the tools.
-			a := &Agent{Framework: "langchain", Ctor: "AgentExecutor", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: "langchain", Ctor: "AgentExecutor", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "AgentExecutor")
 			tl := e.Kwarg("tools")
-			if tl == nil && lastDot(q) == "from_agent_and_tools" {
+			if tl == nil && extract.LastDot(q) == "from_agent_and_tools" {
 				tl = e.Arg(1, "tools")
 			}
 			if tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 			}
-			f.addAgent(a)
-		case qualIs(q, "create_deep_agent", "deepagents") || qualIs(q, "async_create_deep_agent", "deepagents"):
+			f.AddAgent(a)
+		case extract.QualIs(q, "create_deep_agent", "deepagents") || extract.QualIs(q, "async_create_deep_agent", "deepagents"):
 			deepAgent(f, c)
-		case qualIs(q, "StateGraph", "langgraph") || qualIs(q, "MessageGraph", "langgraph"):
-			graphs[c] = &Graph{Var: c.AssignedTo}
+		case extract.QualIs(q, "StateGraph", "langgraph") || extract.QualIs(q, "MessageGraph", "langgraph"):
+			graphs[c] = &extract.Graph{Var: c.AssignedTo}
 			ctors = append(ctors, c)
 		}
 	}
@@ -186,9 +190,9 @@ func langgraphAgents(f *File) {
 	// each is applied to the graph its receiver denotes. The graph is
 	// complete before any compile() is read: a function body that adds
 	// nodes may come after the module code that compiles its result.
-	compiled := map[*Graph]bool{}
-	calls := f.calls()
-	var ordered []*Call
+	compiled := map[*extract.Graph]bool{}
+	calls := f.Calls()
+	var ordered []*extract.Call
 	for _, c := range calls {
 		if builderMethods[c.Expr.Method()] {
 			ordered = append(ordered, c)
@@ -210,37 +214,37 @@ func langgraphAgents(f *File) {
 		case "add_node":
 			addNode(g, e)
 		case "add_edge":
-			to := graphConst(Deref(e.Arg(1, "end_key")))
-			for _, from := range Strings(e.Arg(0, "start_key")) {
-				g.Edges = append(g.Edges, GraphEdge{from, to})
+			to := extract.GraphConst(extract.Deref(e.Arg(1, "end_key")))
+			for _, from := range extract.Strings(e.Arg(0, "start_key")) {
+				g.Edges = append(g.Edges, extract.GraphEdge{From: from, To: to})
 			}
-			if fe := Deref(e.Arg(0, "start_key")); fe != nil && fe.Kind == ExprName {
-				g.Edges = append(g.Edges, GraphEdge{graphConst(fe), to})
+			if fe := extract.Deref(e.Arg(0, "start_key")); fe != nil && fe.Kind == extract.ExprName {
+				g.Edges = append(g.Edges, extract.GraphEdge{From: extract.GraphConst(fe), To: to})
 			}
 		case "add_sequence":
 			prev := ""
-			if l := Deref(e.Arg(0, "nodes")); l != nil {
+			if l := extract.Deref(e.Arg(0, "nodes")); l != nil {
 				for _, el := range l.Elems {
-					name := addNode(g, &Expr{Kind: ExprCall, Args: []*Expr{el}, Scope: el.Scope, Loc: el.Loc})
+					name := addNode(g, &extract.Expr{Kind: extract.ExprCall, Args: []*extract.Expr{el}, Scope: el.Scope, Loc: el.Loc})
 					if prev != "" {
-						g.Edges = append(g.Edges, GraphEdge{prev, name})
+						g.Edges = append(g.Edges, extract.GraphEdge{From: prev, To: name})
 					}
 					prev = name
 				}
 			}
 		case "set_entry_point":
-			if s, ok := StrArg(e, 0, "key"); ok {
-				g.Edges = append(g.Edges, GraphEdge{"__start__", s})
+			if s, ok := extract.StrArg(e, 0, "key"); ok {
+				g.Edges = append(g.Edges, extract.GraphEdge{From: "__start__", To: s})
 			}
 		case "set_finish_point":
-			if s, ok := StrArg(e, 0, "key"); ok {
-				g.Edges = append(g.Edges, GraphEdge{s, "__end__"})
+			if s, ok := extract.StrArg(e, 0, "key"); ok {
+				g.Edges = append(g.Edges, extract.GraphEdge{From: s, To: "__end__"})
 			}
 		case "add_conditional_edges", "set_conditional_entry_point":
 			src := "__start__"
 			pathIdx := 0
 			if m == "add_conditional_edges" {
-				src = graphConst(Deref(e.Arg(0, "source")))
+				src = extract.GraphConst(extract.Deref(e.Arg(0, "source")))
 				pathIdx = 1
 			}
 			targets, known := routerTargets(e.Arg(pathIdx, "path"), e.Arg(pathIdx+1, "path_map"))
@@ -248,16 +252,16 @@ func langgraphAgents(f *File) {
 				g.Open = true
 			}
 			for _, t := range targets {
-				g.Edges = append(g.Edges, GraphEdge{src, t})
+				g.Edges = append(g.Edges, extract.GraphEdge{From: src, To: t})
 			}
 		case "compile":
 			name := agentName(e, c, "graph")
-			a := &Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
+			a := &extract.Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
 			markModels(g)
 			boundTools(a, g)
-			f.addAgent(a)
+			f.AddAgent(a)
 			compiled[g] = true
 		}
 	}
@@ -278,11 +282,11 @@ func langgraphAgents(f *File) {
 		if !returned {
 			continue
 		}
-		a := &Agent{Framework: "langgraph", Ctor: "StateGraph(uncompiled)", Name: c.Func.Name, Loc: c.Loc, Call: c.Expr, Graph: g,
+		a := &extract.Agent{Framework: "langgraph", Ctor: "StateGraph(uncompiled)", Name: c.Func.Name, Loc: c.Loc, Call: c.Expr, Graph: g,
 			Extra: map[string]string{"builder": c.Func.Qual}}
 		graphMembers(f, a, g)
 		boundTools(a, g)
-		f.addAgent(a)
+		f.AddAgent(a)
 	}
 }
 
@@ -290,13 +294,13 @@ func langgraphAgents(f *File) {
 // the file runs (AgentExecutor(agent=react, tools=[...])): the runnable only
 // picks the next step, and the executor, an agent of its own, runs the
 // tools.
-func wrappedAgents(f *File) {
-	wrapped := map[*Call]bool{}
+func wrappedAgents(f *extract.File) {
+	wrapped := map[*extract.Call]bool{}
 	for _, a := range f.Agents {
 		if a.Ctor != "AgentExecutor" || a.Call == nil {
 			continue
 		}
-		if in := Deref(a.Call.Arg(0, "agent")); in != nil && in.Call != nil {
+		if in := extract.Deref(a.Call.Arg(0, "agent")); in != nil && in.Call != nil {
 			wrapped[in.Call] = true
 		}
 	}
@@ -317,19 +321,19 @@ func wrappedAgents(f *File) {
 // a function imported from another file (build_graph().compile(...), or a
 // variable holding it): that file may return an uncompiled builder, and
 // what the compile sets (interrupts, checkpointer) belongs to its agent.
-func compileElsewhere(f *File, graphs map[*Call]*Graph) {
-	for _, c := range f.calls() {
+func compileElsewhere(f *extract.File, graphs map[*extract.Call]*extract.Graph) {
+	for _, c := range f.Calls() {
 		e := c.Expr
 		if e.Method() != "compile" || builderOf(graphs, receiverOf(e), 0) != nil {
 			continue
 		}
-		r := Deref(receiverOf(e))
-		if r == nil || r.Kind != ExprCall || r.Call == nil || r.Call.HeadKind != HeadImport {
+		r := extract.Deref(receiverOf(e))
+		if r == nil || r.Kind != extract.ExprCall || r.Call == nil || r.Call.HeadKind != extract.HeadImport {
 			continue
 		}
-		probe := &Agent{}
+		probe := &extract.Agent{}
 		staticInterrupts(probe, e)
-		f.Compiles = append(f.Compiles, &Compile{Builder: r, Approvals: probe.Approvals, Checkpoint: probe.Checkpoint, Loc: c.Loc})
+		f.Compiles = append(f.Compiles, &extract.Compile{Builder: r, Approvals: probe.Approvals, Checkpoint: probe.Checkpoint, Loc: c.Loc})
 	}
 }
 
@@ -338,13 +342,13 @@ func compileElsewhere(f *File, graphs map[*Call]*Graph) {
 // graph = graph.compile() reads the builder, not the compiled graph); from
 // an enclosing scope, its last assignment (a function runs after the module
 // code around it).
-func derefAt(e *Expr) *Expr {
-	if e == nil || e.Kind != ExprName || e.Scope == nil || strings.Contains(e.Name, ".") {
-		return Deref(e)
+func derefAt(e *extract.Expr) *extract.Expr {
+	if e == nil || e.Kind != extract.ExprName || e.Scope == nil || strings.Contains(e.Name, ".") {
+		return extract.Deref(e)
 	}
 	bs := e.Scope.Bindings[e.Name]
 	if len(bs) == 0 {
-		return Deref(e)
+		return extract.Deref(e)
 	}
 	at := e.Loc.Start.Byte
 	for i := len(bs) - 1; i >= 0; i-- {
@@ -356,22 +360,22 @@ func derefAt(e *Expr) *Expr {
 			continue // the assignment whose value holds the use
 		}
 		switch b.Kind {
-		case BindAssign, BindLoop:
+		case extract.BindAssign, extract.BindLoop:
 			if b.Value == nil {
 				return e
 			}
 			return b.Value
-		case BindAppend:
+		case extract.BindAppend:
 			continue
 		}
 		return e
 	}
-	return Deref(e)
+	return extract.Deref(e)
 }
 
 // within reports whether fn is outer or a function nested in it.
-func within(fn, outer *Func) bool {
-	for ; fn != nil; fn = fn.parent {
+func within(fn, outer *extract.Func) bool {
+	for ; fn != nil; fn = fn.Parent {
 		if fn == outer {
 			return true
 		}
@@ -385,8 +389,8 @@ var builderMethods = map[string]bool{"add_node": true, "add_edge": true, "add_se
 
 // receiverOf is the object a method call is made on: a name
 // (builder.add_node) or an expression (StateGraph(S).add_node).
-func receiverOf(e *Expr) *Expr {
-	if e == nil || e.Kind != ExprCall {
+func receiverOf(e *extract.Expr) *extract.Expr {
+	if e == nil || e.Kind != extract.ExprCall {
 		return nil
 	}
 	if e.Recv != nil {
@@ -396,22 +400,22 @@ func receiverOf(e *Expr) *Expr {
 	if i <= 0 {
 		return nil
 	}
-	return &Expr{Kind: ExprName, Name: e.Name[:i], Scope: e.Scope, Loc: e.Loc}
+	return &extract.Expr{Kind: extract.ExprName, Name: e.Name[:i], Scope: e.Scope, Loc: e.Loc}
 }
 
 // builderOf is the graph builder an expression denotes: a StateGraph(...)
 // call, a builder method called on one, a variable holding one, or a call
 // of a function of the file that returns one.
-func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
+func builderOf(graphs map[*extract.Call]*extract.Graph, e *extract.Expr, depth int) *extract.Graph {
 	if e == nil || depth > 8 {
 		return nil
 	}
 	switch e.Kind {
-	case ExprName:
+	case extract.ExprName:
 		if d := derefAt(e); d != nil && d != e {
 			return builderOf(graphs, d, depth+1)
 		}
-	case ExprCall:
+	case extract.ExprCall:
 		if e.Call != nil {
 			if g := graphs[e.Call]; g != nil {
 				return g
@@ -420,12 +424,12 @@ func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
 		if builderMethods[e.Method()] {
 			return builderOf(graphs, receiverOf(e), depth+1)
 		}
-		var fn *Func
+		var fn *extract.Func
 		switch {
-		case e.Call != nil && e.Call.HeadKind == HeadLocal && e.Recv == nil:
-			fn = funcDef(e.Scope, e.Name)
-		case e.Call != nil && e.Call.HeadKind == HeadSelf && e.Call.Func != nil && e.Call.Func.class != nil:
-			fn = e.Call.Func.class.Methods[lastDot(e.Call.Qual)] // self.build_graph()
+		case e.Call != nil && e.Call.HeadKind == extract.HeadLocal && e.Recv == nil:
+			fn = extract.FuncDef(e.Scope, e.Name)
+		case e.Call != nil && e.Call.HeadKind == extract.HeadSelf && e.Call.Func != nil && e.Call.Func.ClassDef != nil:
+			fn = e.Call.Func.ClassDef.Methods[extract.LastDot(e.Call.Qual)] // self.build_graph()
 		}
 		if fn != nil {
 			for _, r := range fn.ReturnExprs {
@@ -438,8 +442,8 @@ func builderOf(graphs map[*Call]*Graph, e *Expr, depth int) *Graph {
 	return nil
 }
 
-func agentName(e *Expr, c *Call, ctor string) string {
-	if s, ok := StrArg(e, -1, "name"); ok && s != "" {
+func agentName(e *extract.Expr, c *extract.Call, ctor string) string {
+	if s, ok := extract.StrArg(e, -1, "name"); ok && s != "" {
 		return s
 	}
 	if v := e.Kwarg("name"); v != nil {
@@ -449,17 +453,17 @@ func agentName(e *Expr, c *Call, ctor string) string {
 }
 
 // staticInterrupts reads interrupt_before/interrupt_after and the checkpointer.
-func staticInterrupts(a *Agent, e *Expr) {
+func staticInterrupts(a *extract.Agent, e *extract.Expr) {
 	for _, kw := range []string{"interrupt_before", "interrupt_after"} {
 		v := e.Kwarg(kw)
 		if v == nil {
 			continue
 		}
-		nodes := Strings(v)
+		nodes := extract.Strings(v)
 		if len(nodes) == 0 {
 			continue
 		}
-		ap := &Approval{Kind: kw, Loc: v.Loc, Nodes: nodes, After: kw == "interrupt_after", Expr: v}
+		ap := &extract.Approval{Kind: kw, Loc: v.Loc, Nodes: nodes, After: kw == "interrupt_after", Expr: v}
 		for _, n := range nodes {
 			if n == "*" {
 				ap.All = true
@@ -467,7 +471,7 @@ func staticInterrupts(a *Agent, e *Expr) {
 		}
 		a.Approvals = append(a.Approvals, ap)
 	}
-	if cp := e.Kwarg("checkpointer"); cp != nil && Deref(cp).Kind != ExprNone {
+	if cp := e.Kwarg("checkpointer"); cp != nil && extract.Deref(cp).Kind != extract.ExprNone {
 		a.Checkpoint = true
 	}
 }
@@ -480,38 +484,38 @@ func staticInterrupts(a *Agent, e *Expr) {
 // is an agent the parent reaches through `task`: without its own tools it
 // inherits the parent's, without its own interrupt_on the parent's.
 // A compiled sub-agent ({"name", "runnable"}) is the runnable.
-func deepAgent(f *File, c *Call) {
+func deepAgent(f *extract.File, c *extract.Call) {
 	e := c.Expr
-	a := &Agent{Framework: "langchain", Ctor: lastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo,
+	a := &extract.Agent{Framework: "langchain", Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo,
 		Extra: map[string]string{"builtins": "create_deep_agent"}}
 	a.Name = agentName(e, c, "create_deep_agent")
 	tl := e.Kwarg("tools")
-	if tl == nil && len(e.Args) > 0 && Deref(e.Args[0]) != nil && Deref(e.Args[0]).Kind == ExprList {
+	if tl == nil && len(e.Args) > 0 && extract.Deref(e.Args[0]) != nil && extract.Deref(e.Args[0]).Kind == extract.ExprList {
 		tl = e.Args[0] // deepagents < 0.2: create_deep_agent(tools, instructions, ...)
 	} else if tl == nil {
 		tl = e.Arg(1, "tools")
 	}
-	var own []ToolRef
+	var own []extract.ToolRef
 	if tl != nil {
-		own = []ToolRef{{Expr: tl}}
+		own = []extract.ToolRef{{Expr: tl}}
 		a.Tools = append(a.Tools, own...)
 	}
 	a.Extra["backend"] = backendKind(e.Kwarg("backend"), 0)
-	var parentHITL *Approval
+	var parentHITL *extract.Approval
 	if on := e.Kwarg("interrupt_on"); on != nil {
 		parentHITL = interruptOn(on, "create_deep_agent(interrupt_on=...)")
 		a.Approvals = append(a.Approvals, parentHITL)
 	}
 	staticInterrupts(a, e)
 	middleware(a, e.Kwarg("middleware"))
-	var subs []*Agent
+	var subs []*extract.Agent
 	if specs, ok := subagentSpecs(e.Kwarg("subagents")); ok {
 		for _, el := range specs {
-			d := Deref(el)
-			if d != nil && d.Kind == ExprCall && (d.Method() == "SubAgent" || d.Method() == "CompiledSubAgent") {
+			d := extract.Deref(el)
+			if d != nil && d.Kind == extract.ExprCall && (d.Method() == "SubAgent" || d.Method() == "CompiledSubAgent") {
 				d = kwargsDict(d) // SubAgent(name=..., tools=[...]): the TypedDict, spelled as a call
 			}
-			if d == nil || d.Kind != ExprDict {
+			if d == nil || d.Kind != extract.ExprDict {
 				if d != nil {
 					a.SubAgents = append(a.SubAgents, d) // a SubAgent built elsewhere
 				}
@@ -524,17 +528,17 @@ func deepAgent(f *File, c *Call) {
 				a.SubAgents = append(a.SubAgents, r)
 				continue
 			}
-			name, _ := Deref(dictGet(d, "name")).StrValue()
+			name, _ := extract.Deref(dictGet(d, "name")).StrValue()
 			if name == "" {
 				name = a.Name + ".subagent"
 			}
-			sub := &Agent{Name: name, Framework: "langchain", Ctor: "deepagents.SubAgent", Loc: d.Loc, NameLoc: d.Loc,
+			sub := &extract.Agent{Name: name, Framework: "langchain", Ctor: "deepagents.SubAgent", Loc: d.Loc, NameLoc: d.Loc,
 				Extra: map[string]string{"builtins": "FilesystemMiddleware", "subagent_of": a.Name}}
 			sub.Extra["backend"] = a.Extra["backend"]
 			if st := dictGet(d, "tools"); st != nil {
-				sub.Tools = []ToolRef{{Expr: st}}
+				sub.Tools = []extract.ToolRef{{Expr: st}}
 			} else {
-				sub.Tools = append([]ToolRef(nil), own...)
+				sub.Tools = append([]extract.ToolRef(nil), own...)
 			}
 			if on := dictGet(d, "interrupt_on"); on != nil {
 				sub.Approvals = append(sub.Approvals, interruptOn(on, name+" interrupt_on"))
@@ -546,48 +550,48 @@ func deepAgent(f *File, c *Call) {
 		}
 	}
 	for _, s := range subs {
-		f.addAgent(s)
+		f.AddAgent(s)
 		a.Delegates = append(a.Delegates, s.ID)
 	}
-	f.addAgent(a)
+	f.AddAgent(a)
 }
 
 // subagentSpecs lists create_deep_agent's sub-agent specs: the elements of
 // a list literal, or the dicts an in-tree helper of the file builds and
 // returns (subagents=load_subagents(path): a dict per sub-agent, filled key
 // by key, appended to the returned list). ok is false when neither reads.
-func subagentSpecs(e *Expr) ([]*Expr, bool) {
-	l := Deref(e)
+func subagentSpecs(e *extract.Expr) ([]*extract.Expr, bool) {
+	l := extract.Deref(e)
 	if l == nil {
 		return nil, false
 	}
-	if l.Kind == ExprList {
+	if l.Kind == extract.ExprList {
 		return l.Elems, true
 	}
-	if l.Kind != ExprCall || l.Call == nil || l.Call.HeadKind != HeadLocal || l.Recv != nil {
+	if l.Kind != extract.ExprCall || l.Call == nil || l.Call.HeadKind != extract.HeadLocal || l.Recv != nil {
 		return nil, false
 	}
-	fn := funcDef(l.Scope, l.Name)
+	fn := extract.FuncDef(l.Scope, l.Name)
 	if fn == nil {
 		return nil, false
 	}
-	var out []*Expr
+	var out []*extract.Expr
 	for _, r := range fn.ReturnExprs {
 		if r == nil {
 			continue
 		}
-		if r.Kind == ExprList {
+		if r.Kind == extract.ExprList {
 			out = append(out, factoryDicts(fn, r.Elems)...)
 			continue
 		}
-		if r.Kind != ExprName || r.Scope != fn.Scope {
+		if r.Kind != extract.ExprName || r.Scope != fn.Scope {
 			continue
 		}
 		for _, b := range fn.Scope.Bindings[r.Name] {
 			switch {
-			case b.Kind == BindAssign && b.Value != nil && b.Value.Kind == ExprList:
+			case b.Kind == extract.BindAssign && b.Value != nil && b.Value.Kind == extract.ExprList:
 				out = append(out, factoryDicts(fn, b.Value.Elems)...)
-			case b.Kind == BindAppend && b.Attr == "" && b.Value != nil && b.Value.Kind == ExprList:
+			case b.Kind == extract.BindAppend && b.Attr == "" && b.Value != nil && b.Value.Kind == extract.ExprList:
 				out = append(out, factoryDicts(fn, b.Value.Elems)...)
 			}
 		}
@@ -598,23 +602,23 @@ func subagentSpecs(e *Expr) ([]*Expr, bool) {
 // factoryDicts resolves the elements a helper puts into its list: a local
 // name bound to a dict literal becomes that dict plus the keys the body
 // assigns to it later (d["tools"] = [...]).
-func factoryDicts(fn *Func, elems []*Expr) []*Expr {
-	var out []*Expr
+func factoryDicts(fn *extract.Func, elems []*extract.Expr) []*extract.Expr {
+	var out []*extract.Expr
 	for _, el := range elems {
-		if el == nil || el.Kind != ExprName || el.Scope != fn.Scope {
+		if el == nil || el.Kind != extract.ExprName || el.Scope != fn.Scope {
 			out = append(out, el)
 			continue
 		}
-		d := Deref(el)
-		if d == nil || d.Kind != ExprDict {
+		d := extract.Deref(el)
+		if d == nil || d.Kind != extract.ExprDict {
 			out = append(out, el)
 			continue
 		}
-		m := &Expr{Kind: ExprDict, Loc: d.Loc, Scope: d.Scope,
-			Keys: append([]*Expr(nil), d.Keys...), Elems: append([]*Expr(nil), d.Elems...)}
+		m := &extract.Expr{Kind: extract.ExprDict, Loc: d.Loc, Scope: d.Scope,
+			Keys: append([]*extract.Expr(nil), d.Keys...), Elems: append([]*extract.Expr(nil), d.Elems...)}
 		for _, it := range fn.Items {
 			if it.Name == el.Name {
-				m.Keys = append(m.Keys, &Expr{Kind: ExprStr, Str: it.Key, Loc: it.Loc, Scope: fn.Scope})
+				m.Keys = append(m.Keys, &extract.Expr{Kind: extract.ExprStr, Str: it.Key, Loc: it.Loc, Scope: fn.Scope})
 				m.Elems = append(m.Elems, it.Value)
 			}
 		}
@@ -628,12 +632,12 @@ func factoryDicts(fn *Func, elems []*Expr) []*Expr {
 // state or store), "disk" (FilesystemBackend: the real files, no shell) or
 // "sandbox" (a sandbox, a local shell, or a backend acg cannot read: it may
 // run commands, fail closed). A CompositeBackend is its widest route.
-func backendKind(b *Expr, depth int) string {
-	b = Deref(b)
-	if b == nil || b.Kind == ExprNone {
+func backendKind(b *extract.Expr, depth int) string {
+	b = extract.Deref(b)
+	if b == nil || b.Kind == extract.ExprNone {
 		return "state"
 	}
-	if b.Kind == ExprCall && depth < 4 {
+	if b.Kind == extract.ExprCall && depth < 4 {
 		switch b.Method() {
 		case "StateBackend", "StoreBackend":
 			return "state"
@@ -641,7 +645,7 @@ func backendKind(b *Expr, depth int) string {
 			return "disk"
 		case "CompositeBackend":
 			kind := backendKind(b.Arg(0, "default"), depth+1)
-			if r := Deref(b.Arg(1, "routes")); r != nil && r.Kind == ExprDict {
+			if r := extract.Deref(b.Arg(1, "routes")); r != nil && r.Kind == extract.ExprDict {
 				for _, v := range r.Elems {
 					if k := backendKind(v, depth+1); k == "sandbox" || k == "disk" && kind == "state" {
 						kind = k
@@ -657,18 +661,18 @@ func backendKind(b *Expr, depth int) string {
 }
 
 // kwargsDict turns a TypedDict constructor call into the dict it builds.
-func kwargsDict(c *Expr) *Expr {
-	d := &Expr{Kind: ExprDict, Loc: c.Loc, Scope: c.Scope}
+func kwargsDict(c *extract.Expr) *extract.Expr {
+	d := &extract.Expr{Kind: extract.ExprDict, Loc: c.Loc, Scope: c.Scope}
 	for _, k := range c.Kw {
-		d.Keys = append(d.Keys, &Expr{Kind: ExprStr, Str: k.Name, Loc: c.Loc, Scope: c.Scope})
+		d.Keys = append(d.Keys, &extract.Expr{Kind: extract.ExprStr, Str: k.Name, Loc: c.Loc, Scope: c.Scope})
 		d.Elems = append(d.Elems, k.Value)
 	}
 	return d
 }
 
 // dictGet returns the value of a string key of a dict literal.
-func dictGet(d *Expr, key string) *Expr {
-	if d == nil || d.Kind != ExprDict {
+func dictGet(d *extract.Expr, key string) *extract.Expr {
+	if d == nil || d.Kind != extract.ExprDict {
 		return nil
 	}
 	for i, k := range d.Keys {
@@ -683,10 +687,10 @@ func dictGet(d *Expr, key string) *Expr {
 // config dict ({"allowed_decisions": [...]}). A name whose value is truthy
 // or a dict is gated; the approval is that of HumanInTheLoopMiddleware,
 // which is what deepagents builds from it.
-func interruptOn(on *Expr, detail string) *Approval {
-	ap := &Approval{Kind: "hitl_middleware", Loc: on.Loc, Expr: on, Detail: detail}
-	d := Deref(on)
-	if d == nil || d.Kind != ExprDict {
+func interruptOn(on *extract.Expr, detail string) *extract.Approval {
+	ap := &extract.Approval{Kind: "hitl_middleware", Loc: on.Loc, Expr: on, Detail: detail}
+	d := extract.Deref(on)
+	if d == nil || d.Kind != extract.ExprDict {
 		return ap
 	}
 	for i, k := range d.Keys {
@@ -694,9 +698,9 @@ func interruptOn(on *Expr, detail string) *Approval {
 		if !ok || i >= len(d.Elems) {
 			continue
 		}
-		v := Deref(d.Elems[i])
+		v := extract.Deref(d.Elems[i])
 		// A dict, True, or a config object (InterruptOnConfig(...)) asks.
-		if t, known := v.Truthy(); v != nil && (v.Kind == ExprDict || v.Kind == ExprCall || (known && t)) {
+		if t, known := v.Truthy(); v != nil && (v.Kind == extract.ExprDict || v.Kind == extract.ExprCall || (known && t)) {
 			ap.Tools = append(ap.Tools, name)
 		}
 	}
@@ -705,41 +709,41 @@ func interruptOn(on *Expr, detail string) *Approval {
 
 // middleware reads create_agent's middleware list: HumanInTheLoopMiddleware
 // gates the tools its interrupt_on names; some middleware adds tools.
-func middleware(a *Agent, list *Expr) {
-	list = Deref(list)
+func middleware(a *extract.Agent, list *extract.Expr) {
+	list = extract.Deref(list)
 	if list == nil {
 		return
 	}
 	for _, m := range list.Elems {
-		m = Deref(m)
-		if m == nil || m.Kind != ExprCall {
+		m = extract.Deref(m)
+		if m == nil || m.Kind != extract.ExprCall {
 			continue
 		}
-		q := QualOf(m)
+		q := extract.QualOf(m)
 		switch {
-		case qualIs(q, "HumanInTheLoopMiddleware", "langchain"):
-			ap := &Approval{Kind: "hitl_middleware", Loc: m.Loc, Expr: m}
+		case extract.QualIs(q, "HumanInTheLoopMiddleware", "langchain"):
+			ap := &extract.Approval{Kind: "hitl_middleware", Loc: m.Loc, Expr: m}
 			if on := m.Arg(0, "interrupt_on"); on != nil {
 				ap.Tools = interruptOn(on, "").Tools
 			}
 			a.Approvals = append(a.Approvals, ap)
-		case qualIs(q, "ShellToolMiddleware", "langchain"), qualIs(q, "FilesystemFileSearchMiddleware", "langchain"):
-			a.Tools = append(a.Tools, ToolRef{Expr: &Expr{Kind: ExprList, Elems: []*Expr{m}, Scope: m.Scope, Loc: m.Loc}, Node: "tools"})
+		case extract.QualIs(q, "ShellToolMiddleware", "langchain"), extract.QualIs(q, "FilesystemFileSearchMiddleware", "langchain"):
+			a.Tools = append(a.Tools, extract.ToolRef{Expr: &extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{m}, Scope: m.Scope, Loc: m.Loc}, Node: "tools"})
 		}
 	}
 }
 
 // addNode records builder.add_node("name", action) or add_node(fn).
-func addNode(g *Graph, e *Expr) string {
+func addNode(g *extract.Graph, e *extract.Expr) string {
 	var name string
-	var action *Expr
+	var action *extract.Expr
 	if s, ok := e.Arg(0, "node").StrValue(); ok {
 		name, action = s, e.Arg(1, "action")
 	} else {
 		action = e.Arg(0, "node")
 		if action != nil {
-			name = lastDot(action.Name)
-			if action.Kind == ExprCall {
+			name = extract.LastDot(action.Name)
+			if action.Kind == extract.ExprCall {
 				name = "" // add_node(SomeRunnable()) names itself; unknown here
 			}
 		}
@@ -747,33 +751,33 @@ func addNode(g *Graph, e *Expr) string {
 	if name == "" {
 		return ""
 	}
-	g.Nodes = append(g.Nodes, &GraphNode{Name: name, Action: action, Loc: e.Loc})
+	g.Nodes = append(g.Nodes, &extract.GraphNode{Name: name, Action: action, Loc: e.Loc})
 	return name
 }
 
 // routerTargets reads where a conditional edge may go: the path_map, the
 // prebuilt tools_condition, or the string literals a local router returns.
-func routerTargets(path, pathMap *Expr) ([]string, bool) {
-	if pm := Deref(pathMap); pm != nil {
+func routerTargets(path, pathMap *extract.Expr) ([]string, bool) {
+	if pm := extract.Deref(pathMap); pm != nil {
 		switch pm.Kind {
-		case ExprDict:
+		case extract.ExprDict:
 			var out []string
 			for _, v := range pm.Elems {
-				out = append(out, graphConst(Deref(v)))
+				out = append(out, extract.GraphConst(extract.Deref(v)))
 			}
 			return out, true
-		case ExprList:
-			return Strings(pm), true
+		case extract.ExprList:
+			return extract.Strings(pm), true
 		}
 	}
 	if path == nil {
 		return nil, false
 	}
-	if qualIs(QualOf(path), "tools_condition", "langgraph") {
+	if extract.QualIs(extract.QualOf(path), "tools_condition", "langgraph") {
 		return []string{"tools", "__end__"}, true
 	}
-	if path.Kind == ExprName {
-		if fn := funcDef(path.Scope, path.Name); fn != nil {
+	if path.Kind == extract.ExprName {
+		if fn := extract.FuncDef(path.Scope, path.Name); fn != nil {
 			return literalTargets(fn)
 		}
 	}
@@ -782,7 +786,7 @@ func routerTargets(path, pathMap *Expr) ([]string, bool) {
 
 // literalTargets reads a router's targets from its return annotation
 // (Literal["a", "b"]) or its returned string literals.
-func literalTargets(fn *Func) ([]string, bool) {
+func literalTargets(fn *extract.Func) ([]string, bool) {
 	var out []string
 	if i := strings.Index(fn.ReturnType, "Literal["); i >= 0 {
 		// The annotation may span lines and end in a trailing comma:
@@ -802,11 +806,11 @@ func literalTargets(fn *Func) ([]string, bool) {
 	}
 	known := len(fn.ReturnExprs) > 0
 	for _, r := range fn.ReturnExprs {
-		r = Deref(r)
+		r = extract.Deref(r)
 		if s, ok := r.StrValue(); ok {
 			out = append(out, s)
-		} else if r != nil && r.Kind == ExprName && (r.Name == "END" || r.Name == "START") {
-			out = append(out, graphConst(r))
+		} else if r != nil && r.Kind == extract.ExprName && (r.Name == "END" || r.Name == "START") {
+			out = append(out, extract.GraphConst(r))
 		} else {
 			known = false
 		}
@@ -825,23 +829,23 @@ func mapEnd(s string) string {
 // and sub-agents: ToolNode([...]) nodes hold tools, function nodes are
 // pseudo-tools (they run code with the graph's state), other nodes may be
 // compiled sub-graphs or agents.
-func graphMembers(f *File, a *Agent, g *Graph) {
+func graphMembers(f *extract.File, a *extract.Agent, g *extract.Graph) {
 	for _, n := range g.Nodes {
-		act := Deref(n.Action)
+		act := extract.Deref(n.Action)
 		if act == nil {
 			continue
 		}
 		switch {
-		case act.Kind == ExprCall && qualIs(QualOf(act), "ToolNode", "langgraph"):
+		case act.Kind == extract.ExprCall && extract.QualIs(extract.QualOf(act), "ToolNode", "langgraph"):
 			if tl := act.Arg(0, "tools"); tl != nil {
-				a.Tools = append(a.Tools, ToolRef{Expr: tl, Node: n.Name})
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl, Node: n.Name})
 			}
-		case act.Kind == ExprName:
-			if fn := funcDef(act.Scope, act.Name); fn != nil {
-				t := &Tool{Name: n.Name, Symbol: a.Name + "." + n.Name, Framework: "langgraph", Kind: ToolNode, Func: fn,
+		case act.Kind == extract.ExprName:
+			if fn := extract.FuncDef(act.Scope, act.Name); fn != nil {
+				t := &extract.Tool{Name: n.Name, Symbol: a.Name + "." + n.Name, Framework: "langgraph", Kind: extract.ToolNode, Func: fn,
 					Loc: fn.Loc, NameLoc: fn.NameLoc}
-				f.addTool(t)
-				a.Tools = append(a.Tools, ToolRef{Tool: t, Node: n.Name})
+				f.AddTool(t)
+				a.Tools = append(a.Tools, extract.ToolRef{Tool: t, Node: n.Name})
 				commandEdges(g, n.Name, fn)
 				// A node that builds an agent and runs it
 				// (create_react_agent(...) inside the node function) runs
@@ -855,8 +859,8 @@ func graphMembers(f *File, a *Agent, g *Graph) {
 			}
 			// An imported function, a compiled graph or an agent: resolved later.
 			a.SubAgents = append(a.SubAgents, act)
-			a.Tools = append(a.Tools, ToolRef{Expr: &Expr{Kind: ExprList, Elems: []*Expr{act}, Scope: act.Scope, Loc: act.Loc}, Node: n.Name})
-		case act.Kind == ExprCall:
+			a.Tools = append(a.Tools, extract.ToolRef{Expr: &extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{act}, Scope: act.Scope, Loc: act.Loc}, Node: n.Name})
+		case act.Kind == extract.ExprCall:
 			a.SubAgents = append(a.SubAgents, act)
 		}
 	}
@@ -866,15 +870,15 @@ func graphMembers(f *File, a *Agent, g *Graph) {
 // bind_tools when no ToolNode runs them: hand-written graphs dispatch them
 // by name in a node of their own (tools_by_name[call["name"]].invoke(...)).
 // They run in that node when one is recognisable.
-func boundTools(a *Agent, g *Graph) {
+func boundTools(a *extract.Agent, g *extract.Graph) {
 	for _, r := range a.Tools {
 		if r.Expr != nil && r.Node != "" && a.Graph.Node(r.Node) != nil {
-			if act := Deref(a.Graph.Node(r.Node).Action); act != nil && act.Kind == ExprCall && qualIs(QualOf(act), "ToolNode", "langgraph") {
+			if act := extract.Deref(a.Graph.Node(r.Node).Action); act != nil && act.Kind == extract.ExprCall && extract.QualIs(extract.QualOf(act), "ToolNode", "langgraph") {
 				return
 			}
 		}
 	}
-	var lists []*Expr
+	var lists []*extract.Expr
 	executor := ""
 	for _, n := range g.Nodes {
 		fn := n.Func()
@@ -889,7 +893,7 @@ func boundTools(a *Agent, g *Graph) {
 				lists = append(lists, l)
 			}
 			// write_email.invoke(...) on a tool of the tree is a HeadLocal call.
-			if m := lastDot(c.Expr.Name); (c.HeadKind == HeadData || c.HeadKind == HeadLocal) && (m == "invoke" || m == "ainvoke") && c.Expr.Head() != "" {
+			if m := extract.LastDot(c.Expr.Name); (c.HeadKind == extract.HeadData || c.HeadKind == extract.HeadLocal) && (m == "invoke" || m == "ainvoke") && c.Expr.Head() != "" {
 				if executor == "" || executor == n.Name {
 					executor = n.Name
 				} else {
@@ -902,23 +906,15 @@ func boundTools(a *Agent, g *Graph) {
 		executor = ""
 	}
 	for _, l := range lists {
-		a.Tools = append(a.Tools, ToolRef{Expr: l, Node: executor})
+		a.Tools = append(a.Tools, extract.ToolRef{Expr: l, Node: executor})
 	}
 }
 
 // Func is the function of this file that the node runs (a node added as
 // a plain function name), or nil.
-func (n *GraphNode) Func() *Func {
-	act := Deref(n.Action)
-	if act == nil || act.Kind != ExprName {
-		return nil
-	}
-	return funcDef(act.Scope, act.Name)
-}
-
 // markModels marks the nodes that call a chat model: with its tools bound
 // (llm.bind_tools(tools).invoke), or a chat model object's invoke/stream.
-func markModels(g *Graph) {
+func markModels(g *extract.Graph) {
 	for _, n := range g.Nodes {
 		fn := n.Func()
 		if fn == nil {
@@ -938,7 +934,7 @@ func markModels(g *Graph) {
 
 // isModelCall recognises a call of a chat model object: ChatOpenAI(...),
 // init_chat_model(...) and the like, invoked or streamed.
-func isModelCall(c *Call) bool {
+func isModelCall(c *extract.Call) bool {
 	switch c.Method() {
 	case "invoke", "ainvoke", "stream", "astream", "batch", "abatch":
 	default:
@@ -948,22 +944,22 @@ func isModelCall(c *Call) bool {
 	if !ok {
 		return false
 	}
-	last := lastDot(ctor)
+	last := extract.LastDot(ctor)
 	return last == "init_chat_model" || strings.HasPrefix(last, "Chat") && len(last) > 4
 }
 
 // bindToolsArg returns the tool list of model.bind_tools(...) behind a call
 // such as llm_with_tools.invoke(...) or llm.bind_tools(tools).invoke(...).
-func bindToolsArg(e *Expr) *Expr {
+func bindToolsArg(e *extract.Expr) *extract.Expr {
 	for i := 0; i < 4 && e != nil; i++ {
-		if e.Kind == ExprCall && e.Method() == "bind_tools" {
+		if e.Kind == extract.ExprCall && e.Method() == "bind_tools" {
 			return e.Arg(0, "tools")
 		}
 		switch {
 		case e.Recv != nil:
 			e = e.Recv
-		case e.Kind == ExprCall && e.Head() != "" && e.Head() != e.Name:
-			e = Deref(&Expr{Kind: ExprName, Name: e.Head(), Scope: e.Scope})
+		case e.Kind == extract.ExprCall && e.Head() != "" && e.Head() != e.Name:
+			e = extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: e.Head(), Scope: e.Scope})
 		default:
 			return nil
 		}
@@ -976,13 +972,13 @@ func bindToolsArg(e *Expr) *Expr {
 // draws the graph from them), else the literal goto, else every literal
 // the goto variable is ever given. A goto computed any other way leaves
 // the routing open.
-func commandEdges(g *Graph, node string, fn *Func) {
+func commandEdges(g *extract.Graph, node string, fn *extract.Func) {
 	declared, annotated := []string(nil), false
 	if strings.Contains(fn.ReturnType, "Command[") && strings.Contains(fn.ReturnType, "Literal[") {
 		declared, annotated = literalTargets(fn)
 	}
 	for _, c := range fn.Calls {
-		if c.Expr == nil || !qualIs(c.Qual, "Command", "langgraph") {
+		if c.Expr == nil || !extract.QualIs(c.Qual, "Command", "langgraph") {
 			continue
 		}
 		gt := c.Expr.Kwarg("goto")
@@ -993,38 +989,38 @@ func commandEdges(g *Graph, node string, fn *Func) {
 		switch {
 		case annotated:
 			ts = declared
-		case gt.Kind == ExprName && !strings.Contains(gt.Name, ".") && gt.Name != "END" && gt.Name != "START" && gt.Scope != nil:
+		case gt.Kind == extract.ExprName && !strings.Contains(gt.Name, ".") && gt.Name != "END" && gt.Name != "START" && gt.Scope != nil:
 			ts = gotoValues(gt)
 		default:
-			ts = Strings(gt)
+			ts = extract.Strings(gt)
 		}
 		if len(ts) == 0 {
 			g.Open = true // a computed goto
 		}
 		for _, t := range ts {
-			g.Edges = append(g.Edges, GraphEdge{node, t})
+			g.Edges = append(g.Edges, extract.GraphEdge{From: node, To: t})
 		}
 	}
 }
 
 // gotoValues returns every literal a local goto variable is assigned, or
 // nil when one assignment is not a literal.
-func gotoValues(v *Expr) []string {
+func gotoValues(v *extract.Expr) []string {
 	bs := v.Scope.Bindings[v.Name]
 	if len(bs) == 0 {
-		return Strings(v)
+		return extract.Strings(v)
 	}
 	var out []string
 	for _, b := range bs {
-		if b.Kind != BindAssign || b.Value == nil {
+		if b.Kind != extract.BindAssign || b.Value == nil {
 			return nil
 		}
 		e := b.Value
 		switch {
-		case e.Kind == ExprStr:
+		case e.Kind == extract.ExprStr:
 			out = append(out, e.Str)
-		case e.Kind == ExprName && (e.Name == "END" || e.Name == "START"):
-			out = append(out, graphConst(e))
+		case e.Kind == extract.ExprName && (e.Name == "END" || e.Name == "START"):
+			out = append(out, extract.GraphConst(e))
 		default:
 			return nil
 		}

@@ -1,6 +1,10 @@
-package extract
+package python
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
 
 // smolagents (checked against huggingface/smolagents at 1.27.0.dev0,
 // docs/frameworks.md): CodeAgent / ToolCallingAgent(tools=[...],
@@ -15,11 +19,11 @@ func init() { adapters = append(adapters, smolTools, smolAgents) }
 
 const smolFW = "smolagents"
 
-func smolTools(f *File) {
+func smolTools(f *extract.File) {
 	for _, fn := range f.Funcs {
 		for _, d := range fn.Decorators {
-			if q, _ := decoratorTarget(d); qualIs(q, "tool", "smolagents") {
-				f.addTool(&Tool{Name: fn.Name, Symbol: fn.Name, Framework: smolFW, Kind: ToolFunc, Func: fn,
+			if q, _ := decoratorTarget(d); extract.QualIs(q, "tool", "smolagents") {
+				f.AddTool(&extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: smolFW, Kind: extract.ToolFunc, Func: fn,
 					Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc})
 			}
 		}
@@ -28,12 +32,12 @@ func smolTools(f *File) {
 		if !hasBase(cl, "Tool", "smolagents") {
 			continue
 		}
-		t := &Tool{Name: cl.Name, Symbol: cl.Name, Framework: smolFW, Kind: ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc,
+		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: smolFW, Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc,
 			Func: cl.Methods["forward"]}
 		if s, ok := cl.Attrs["name"].StrValue(); ok {
 			t.Name = s
 		}
-		f.addTool(t)
+		f.AddTool(t)
 	}
 }
 
@@ -43,20 +47,20 @@ var smolUnsafeImports = map[string]bool{"*": true, "os": true, "subprocess": tru
 	"requests": true, "urllib": true, "httpx": true, "aiohttp": true, "pathlib": true, "io": true, "builtins": true,
 	"sys": true, "importlib": true, "ctypes": true, "pickle": true, "smtplib": true, "ftplib": true, "sqlite3": true}
 
-func smolAgents(f *File) {
-	for _, c := range f.calls() {
-		if c.HeadKind != HeadImport || !(qualIs(c.Qual, "CodeAgent", "smolagents") || qualIs(c.Qual, "ToolCallingAgent", "smolagents")) {
+func smolAgents(f *extract.File) {
+	for _, c := range f.Calls() {
+		if c.HeadKind != extract.HeadImport || !(extract.QualIs(c.Qual, "CodeAgent", "smolagents") || extract.QualIs(c.Qual, "ToolCallingAgent", "smolagents")) {
 			continue
 		}
 		e := c.Expr
-		ctor := lastDot(c.Qual)
-		a := &Agent{Framework: smolFW, Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
+		ctor := extract.LastDot(c.Qual)
+		a := &extract.Agent{Framework: smolFW, Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
 		a.Name = agentName(e, c, ctor)
 		if tl := e.Arg(0, "tools"); tl != nil {
-			a.Tools = []ToolRef{{Expr: tl}}
+			a.Tools = []extract.ToolRef{{Expr: tl}}
 		}
 		if m := e.Kwarg("managed_agents"); m != nil {
-			a.SubAgents = []*Expr{m}
+			a.SubAgents = []*extract.Expr{m}
 		}
 		if v, on := truthyArg(e, "add_base_tools"); on {
 			// The toolbox of default_tools.TOOL_MAPPING; a CodeAgent already
@@ -66,24 +70,24 @@ func smolAgents(f *File) {
 				classes = append(classes, "PythonInterpreterTool")
 			}
 			for _, cls := range classes {
-				a.Direct = append(a.Direct, &Tool{ID: f.Path + "#" + a.Name + ":" + cls, Name: cls, Framework: smolFW,
-					Kind: ToolPrebuilt, Class: "smolagents." + cls, Loc: v.Loc, NameLoc: v.Loc})
+				a.Direct = append(a.Direct, &extract.Tool{ID: f.Path + "#" + a.Name + ":" + cls, Name: cls, Framework: smolFW,
+					Kind: extract.ToolPrebuilt, Class: "smolagents." + cls, Loc: v.Loc, NameLoc: v.Loc})
 			}
 		}
 		if ctor == "CodeAgent" {
 			a.Direct = append(a.Direct, smolCodeTool(f, a, e))
 		}
-		f.addAgent(a)
+		f.AddAgent(a)
 	}
 }
 
 // smolCodeTool is the code a CodeAgent's model writes and its executor runs.
-func smolCodeTool(f *File, a *Agent, e *Expr) *Tool {
+func smolCodeTool(f *extract.File, a *extract.Agent, e *extract.Expr) *extract.Tool {
 	kind := "local"
 	loc := e.Loc
 	if v := e.Kwarg("executor_type"); v != nil {
 		loc = v.Loc
-		if s, ok := Deref(v).StrValue(); ok {
+		if s, ok := extract.Deref(v).StrValue(); ok {
 			kind = s
 		} else {
 			kind = "" // computed: fail closed
@@ -91,13 +95,13 @@ func smolCodeTool(f *File, a *Agent, e *Expr) *Tool {
 	}
 	var unsafe []string
 	imports := e.Kwarg("additional_authorized_imports")
-	for _, m := range Strings(imports) {
+	for _, m := range extract.Strings(imports) {
 		top, _, _ := strings.Cut(m, ".")
 		if smolUnsafeImports[top] || strings.HasSuffix(m, "*") {
 			unsafe = append(unsafe, m)
 		}
 	}
-	if imports != nil && Deref(imports).Kind != ExprList {
+	if imports != nil && extract.Deref(imports).Kind != extract.ExprList {
 		unsafe = append(unsafe, "a computed list")
 	}
 	declared := map[string]bool{"executes_code": true}
@@ -121,7 +125,7 @@ func smolCodeTool(f *File, a *Agent, e *Expr) *Tool {
 		}
 		detail = "CodeAgent's executor_type is not a known literal: its code may do anything"
 	}
-	t := &Tool{ID: f.Path + "#" + a.Name + ":python", Name: a.Name + ".python", Framework: smolFW, Kind: ToolBuiltin,
+	t := &extract.Tool{ID: f.Path + "#" + a.Name + ":python", Name: a.Name + ".python", Framework: smolFW, Kind: extract.ToolBuiltin,
 		Loc: loc, NameLoc: loc, Declared: declared,
 		Extra: map[string]string{"detail": detail, "roles": "python_repl execute_code", "decided_by": "catalog"}}
 	if kind == "" {
