@@ -1,4 +1,4 @@
-package incremental
+package resolve
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 // index resolves names across the files of one snapshot. Names connect only
 // through imports (or within one file): two files that merely use the same
 // name never do.
-type index struct {
+type Index struct {
 	files   []*extract.File
 	byPath  map[string]*extract.File
 	byMod   map[string][]*extract.File // module name and every dotted suffix of it
@@ -18,11 +18,11 @@ type index struct {
 	// crosses from one file to another, so it tells which files a group of
 	// files depends on (components.go; the joins of configs and other
 	// sources are grouped there without it).
-	rec func(from *extract.File, name string, found *extract.File)
+	Rec func(from *extract.File, name string, found *extract.File)
 }
 
-func newIndex(files []*extract.File) *index {
-	ix := &index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{},
+func NewIndex(files []*extract.File) *Index {
+	ix := &Index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{},
 		byPath: make(map[string]*extract.File, len(files))}
 	for _, f := range files {
 		ix.byPath[f.Path] = f
@@ -44,7 +44,7 @@ func newIndex(files []*extract.File) *index {
 }
 
 // fileOf returns the file a scope belongs to.
-func (ix *index) fileOf(sc *extract.Scope) *extract.File {
+func (ix *Index) fileOf(sc *extract.Scope) *extract.File {
 	for sc != nil && sc.Parent != nil {
 		sc = sc.Parent
 	}
@@ -55,21 +55,21 @@ func (ix *index) fileOf(sc *extract.Scope) *extract.File {
 // (a hook script of a Claude Code settings file). The lookup is recorded
 // under "file:"+path, so that the file's coming, going or changing
 // rebuilds what read it.
-func (ix *index) fileAt(rel string, from *extract.File) (found *extract.File) {
-	if ix.rec != nil {
-		defer func() { ix.rec(from, fileName(rel), found) }()
+func (ix *Index) fileAt(rel string, from *extract.File) (found *extract.File) {
+	if ix.Rec != nil {
+		defer func() { ix.Rec(from, FileName(rel), found) }()
 	}
 	return ix.byPath[rel]
 }
 
 // fileName is the name a path lookup is recorded under.
-func fileName(rel string) string { return "file:" + rel }
+func FileName(rel string) string { return "file:" + rel }
 
 // module finds the file of a dotted module name imported from `from`.
 // Among several files with that suffix, the one nearest the importer wins.
-func (ix *index) module(name string, from *extract.File) (found *extract.File) {
-	if ix.rec != nil {
-		defer func() { ix.rec(from, name, found) }()
+func (ix *Index) module(name string, from *extract.File) (found *extract.File) {
+	if ix.Rec != nil {
+		defer func() { ix.Rec(from, name, found) }()
 	}
 	cands := ix.byMod[name]
 	switch len(cands) {
@@ -110,7 +110,7 @@ type target struct {
 // lookup resolves a dotted name in a scope, following imports into other
 // files of the tree (re-exports included). ok is false when the name leads
 // outside the tree or nowhere.
-func (ix *index) lookup(sc *extract.Scope, dotted string, depth int) (target, bool) {
+func (ix *Index) lookup(sc *extract.Scope, dotted string, depth int) (target, bool) {
 	if depth > 8 || sc == nil {
 		return target{}, false
 	}
@@ -175,7 +175,7 @@ func lastDefining(bs []*extract.Binding) *extract.Binding {
 }
 
 // qualified resolves a fully qualified name (module path + symbol).
-func (ix *index) qualified(q string, from *extract.File, depth int) (target, bool) {
+func (ix *Index) qualified(q string, from *extract.File, depth int) (target, bool) {
 	parts := strings.Split(q, ".")
 	for i := len(parts); i >= 1; i-- {
 		mf := ix.module(strings.Join(parts[:i], "."), from)
@@ -200,7 +200,7 @@ func (ix *index) qualified(q string, from *extract.File, depth int) (target, boo
 }
 
 // callee implements effects.Resolver: the function a call runs.
-func (ix *index) callee(c *extract.Call) *extract.Func {
+func (ix *Index) callee(c *extract.Call) *extract.Func {
 	if c.Func == nil {
 		return nil
 	}
@@ -267,7 +267,7 @@ func (ix *index) callee(c *extract.Call) *extract.Func {
 // instanceMethod resolves mod.INSTANCE.method where INSTANCE is a
 // module-level instance of an in-tree class (OUTBOX = Outbox()) of another
 // file: the class's method.
-func (ix *index) instanceMethod(q string, from *extract.File) *extract.Func {
+func (ix *Index) instanceMethod(q string, from *extract.File) *extract.Func {
 	i := strings.LastIndexByte(q, '.')
 	if i <= 0 {
 		return nil
@@ -287,7 +287,7 @@ func (ix *index) instanceMethod(q string, from *extract.File) *extract.Func {
 	return ix.methodOf(cl, q[i+1:], 0)
 }
 
-func (ix *index) funcOfName(sc *extract.Scope, name string) *extract.Func {
+func (ix *Index) funcOfName(sc *extract.Scope, name string) *extract.Func {
 	t, ok := ix.lookup(sc, strings.SplitN(name, ".", 2)[0], 0)
 	if !ok {
 		return nil
@@ -298,7 +298,7 @@ func (ix *index) funcOfName(sc *extract.Scope, name string) *extract.Func {
 	return ix.funcOfTarget(t)
 }
 
-func (ix *index) funcOfTarget(t target) *extract.Func {
+func (ix *Index) funcOfTarget(t target) *extract.Func {
 	if t.bind == nil {
 		return nil
 	}
@@ -317,7 +317,7 @@ func (ix *index) funcOfTarget(t target) *extract.Func {
 
 // constructor is what building a class runs: its (inherited) __init__,
 // or no code for a data class.
-func (ix *index) constructor(cl *extract.Class) *extract.Func {
+func (ix *Index) constructor(cl *extract.Class) *extract.Func {
 	if init := ix.methodOf(cl, "__init__", 0); init != nil && init != noCode {
 		return init // constructing it runs __init__
 	}
@@ -331,7 +331,7 @@ func (ix *index) constructor(cl *extract.Class) *extract.Func {
 // A method that none of them defines comes from a data base (pydantic's
 // model_dump, a TypedDict's get, an Enum's value): no code of its own.
 // Under any other base the method is unknown (nil: fail closed).
-func (ix *index) methodOf(cl *extract.Class, m string, depth int) *extract.Func {
+func (ix *Index) methodOf(cl *extract.Class, m string, depth int) *extract.Func {
 	if cl == nil || depth > 6 {
 		return nil
 	}
@@ -359,7 +359,7 @@ func (ix *index) methodOf(cl *extract.Class, m string, depth int) *extract.Func 
 
 // pureBases reports whether every base of a class, through its in-tree
 // bases, is a data base whose methods compute on the value only.
-func (ix *index) pureBases(cl *extract.Class, depth int) bool {
+func (ix *Index) pureBases(cl *extract.Class, depth int) bool {
 	if depth > 6 {
 		return false
 	}
@@ -382,7 +382,7 @@ func (ix *index) pureBases(cl *extract.Class, depth int) bool {
 // fromDataBase reports whether an attribute that no code of the tree gives
 // a class comes from a data base: the class has one (BaseModel,
 // TypedDict, an Enum …) and every base is pure (pureBases).
-func (ix *index) fromDataBase(cl *extract.Class, attr string) bool {
+func (ix *Index) fromDataBase(cl *extract.Class, attr string) bool {
 	if _, ok := cl.AttrTypes[attr]; ok {
 		return false
 	}
@@ -392,7 +392,7 @@ func (ix *index) fromDataBase(cl *extract.Class, attr string) bool {
 	return ix.hasDataBase(cl, 0) && ix.pureBases(cl, 0)
 }
 
-func (ix *index) hasDataBase(cl *extract.Class, depth int) bool {
+func (ix *Index) hasDataBase(cl *extract.Class, depth int) bool {
 	if depth > 6 {
 		return false
 	}
@@ -419,7 +419,7 @@ func lastName(s string) string {
 }
 
 // classNamed is the in-tree class a name denotes in a scope, through imports.
-func (ix *index) classNamed(sc *extract.Scope, name string) *extract.Class {
+func (ix *Index) classNamed(sc *extract.Scope, name string) *extract.Class {
 	if name == "" || sc == nil {
 		return nil
 	}
@@ -432,7 +432,7 @@ func (ix *index) classNamed(sc *extract.Scope, name string) *extract.Class {
 
 // attrClass is the in-tree class of an instance attribute, from its
 // annotation or the literal it is given (AttrTypes).
-func (ix *index) attrClass(cl *extract.Class, attr string) *extract.Class {
+func (ix *Index) attrClass(cl *extract.Class, attr string) *extract.Class {
 	ty := bareType(ix.attrType(cl, attr, 0))
 	if ty == "" {
 		return nil
@@ -440,7 +440,7 @@ func (ix *index) attrClass(cl *extract.Class, attr string) *extract.Class {
 	return ix.classNamed(cl.Scope, ty)
 }
 
-func (ix *index) attrType(cl *extract.Class, attr string, depth int) string {
+func (ix *Index) attrType(cl *extract.Class, attr string, depth int) string {
 	if cl == nil || depth > 6 {
 		return ""
 	}
@@ -547,7 +547,7 @@ func dataClass(cl *extract.Class, depth int) bool {
 }
 
 // funcOf implements effects.Resolver: the function an expression names.
-func (ix *index) funcOf(e *extract.Expr) *extract.Func {
+func (ix *Index) funcOf(e *extract.Expr) *extract.Func {
 	if e == nil || e.Kind != extract.ExprName || e.Scope == nil {
 		return nil
 	}
@@ -562,7 +562,7 @@ func (ix *index) funcOf(e *extract.Expr) *extract.Func {
 // nodes holds an instance of an in-tree class (nodes = Nodes(), here or
 // at module level, the class here or imported): a graph node or tool given
 // as a bound method.
-func (ix *index) boundMethod(e *extract.Expr) *extract.Func {
+func (ix *Index) boundMethod(e *extract.Expr) *extract.Func {
 	head, m, ok := strings.Cut(e.Name, ".")
 	if !ok || strings.Contains(m, ".") {
 		return nil
@@ -593,7 +593,7 @@ func (ix *index) boundMethod(e *extract.Expr) *extract.Func {
 // requalify implements effects.Resolver for calls on variables imported
 // from another file of the tree, and for calls on typed attributes of
 // in-tree class instances (attrQual).
-func (ix *index) requalify(c *extract.Call) (string, bool) {
+func (ix *Index) requalify(c *extract.Call) (string, bool) {
 	if c.HeadKind == extract.HeadObject && c.Func != nil {
 		return ix.attrQual(c)
 	}
@@ -656,7 +656,7 @@ func (ix *index) requalify(c *extract.Call) (string, bool) {
 // for a builtin value type (its methods compute in memory), the imported
 // type plus the method for a library type (client: httpx.Client gives
 // "httpx.Client.post"). ok is false when the type is unknown.
-func (ix *index) attrQual(c *extract.Call) (string, bool) {
+func (ix *Index) attrQual(c *extract.Call) (string, bool) {
 	head, rest, ok := strings.Cut(c.Qual, "().")
 	if !ok || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
 		return "", false
@@ -670,7 +670,7 @@ func (ix *index) attrQual(c *extract.Call) (string, bool) {
 
 // lookupOrQualified resolves a name in scope, else as an import-qualified
 // name (agents.MarketingAnalysisAgents) from the scope's file.
-func (ix *index) lookupOrQualified(sc *extract.Scope, name string) (target, bool) {
+func (ix *Index) lookupOrQualified(sc *extract.Scope, name string) (target, bool) {
 	if t, ok := ix.lookup(sc, name, 0); ok {
 		return t, true
 	}
@@ -683,7 +683,7 @@ func (ix *index) lookupOrQualified(sc *extract.Scope, name string) (target, bool
 // instanceClass is the in-tree class of the value head() builds: the class
 // itself (Outbox()), or a classmethod that returns an instance
 // (Configuration.from_runnable_config()); the name may be import-qualified.
-func (ix *index) instanceClass(sc *extract.Scope, head string) *extract.Class {
+func (ix *Index) instanceClass(sc *extract.Scope, head string) *extract.Class {
 	t, ok := ix.lookupOrQualified(sc, head)
 	if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
 		return nil
@@ -698,7 +698,7 @@ func (ix *index) instanceClass(sc *extract.Scope, head string) *extract.Class {
 // clsQual rewrites cls.attr.method() in a classmethod like attrQual, and
 // reads an attribute no code of the tree defines on a data class
 // (pydantic's cls.model_fields) as data of its base.
-func (ix *index) clsQual(c *extract.Call) (string, bool) {
+func (ix *Index) clsQual(c *extract.Call) (string, bool) {
 	rest, ok := strings.CutPrefix(c.Qual, "cls.")
 	if !ok || c.Func.Class == "" || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
 		return "", false
@@ -712,7 +712,7 @@ func (ix *index) clsQual(c *extract.Call) (string, bool) {
 
 // pathQual follows attributes from an in-tree class to the method called
 // on the last one (see attrQual).
-func (ix *index) pathQual(cl *extract.Class, path []string) (string, bool) {
+func (ix *Index) pathQual(cl *extract.Class, path []string) (string, bool) {
 	for i, attr := range path[:len(path)-1] {
 		ty := bareType(ix.attrType(cl, attr, 0))
 		switch {
@@ -745,7 +745,7 @@ func (ix *index) pathQual(cl *extract.Class, path []string) (string, bool) {
 }
 
 // resolver adapts index to effects.Resolver.
-type resolver struct{ ix *index }
+type resolver struct{ ix *Index }
 
 func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee(c) }
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }

@@ -1,4 +1,4 @@
-package incremental
+package resolve
 
 import (
 	"fmt"
@@ -175,13 +175,13 @@ func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool
 		}
 	}
 	for _, st := range out {
-		node.Tools = appendUniq(node.Tools, st.tool.ID)
+		node.Tools = AppendUniq(node.Tools, st.tool.ID)
 	}
 	ix.resolved[key] = out
 	return out
 }
 
-func appendUniq(xs []string, x string) []string {
+func AppendUniq(xs []string, x string) []string {
 	for _, y := range xs {
 		if y == x {
 			return xs

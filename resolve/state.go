@@ -1,4 +1,4 @@
-package incremental
+package resolve
 
 import "github.com/acg-dev/acg/extract"
 

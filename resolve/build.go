@@ -1,4 +1,4 @@
-package incremental
+package resolve
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 
 // builder resolves the facts of every file into the capability graph.
 type builder struct {
-	ix      *index
+	ix      *Index
 	an      *effects.Analyzer
 	tools   map[string]*capgraph.Tool
 	order   []string
@@ -40,28 +40,28 @@ type member struct {
 	loc   extract.Loc
 }
 
-func buildGraph(files []*extract.File) *capgraph.Graph {
-	return buildParts(newIndex(files), files).graph()
+func BuildGraph(files []*extract.File) *capgraph.Graph {
+	return BuildParts(NewIndex(files), files).Graph()
 }
 
 // parts are what buildParts resolved, before they become one graph: the
 // language server builds closed groups of files separately and merges them
 // (components.go).
-type parts struct {
-	agents  []*capgraph.Agent
-	tools   []*capgraph.Tool
-	servers []*capgraph.Server
-	uses    []capgraph.Use
-	links   []capgraph.Link
+type Parts struct {
+	Agents  []*capgraph.Agent
+	Tools   []*capgraph.Tool
+	Servers []*capgraph.Server
+	Uses    []capgraph.Use
+	Links   []capgraph.Link
 }
 
-func (p *parts) graph() *capgraph.Graph {
-	return capgraph.Build(p.agents, p.tools, p.servers, p.uses, p.links)
+func (p *Parts) Graph() *capgraph.Graph {
+	return capgraph.Build(p.Agents, p.Tools, p.Servers, p.Uses, p.Links)
 }
 
 // buildParts resolves the agents and tools of files. ix may index more files
 // than those: names resolve against the whole workspace.
-func buildParts(ix *index, files []*extract.File) *parts {
+func BuildParts(ix *Index, files []*extract.File) *Parts {
 	b := &builder{ix: ix, an: effects.NewAnalyzer(resolver{ix}), tools: map[string]*capgraph.Tool{},
 		agents: map[*extract.Agent]*capgraph.Agent{}, byCall: map[*extract.Call]*extract.Agent{}}
 	for _, f := range files {
@@ -103,7 +103,7 @@ func buildParts(ix *index, files []*extract.File) *parts {
 	for _, id := range b.order {
 		tools = append(tools, b.tools[id])
 	}
-	return &parts{agents: agents, tools: tools, servers: b.servers, uses: b.uses, links: b.links}
+	return &Parts{Agents: agents, Tools: tools, Servers: b.servers, Uses: b.uses, Links: b.links}
 }
 
 // agentLoc is where an agent is reported: its constructor call, or for a
