@@ -20,7 +20,7 @@ type Tool struct {
 	ID        string   `json:"id"`
 	Name      string   `json:"name"`   // the name the model sees
 	Symbol    string   `json:"symbol"` // the Python name references resolve to
-	Framework string   `json:"framework"`
+	Framework Framework `json:"framework"`
 	Kind      ToolKind `json:"kind"`
 	// Func is the body that decides the tool's effects (function tools,
 	// class tools' _run, graph nodes); FuncRef names it when it lives
@@ -48,7 +48,7 @@ type Tool struct {
 	// rather than derived from code; see package effects.
 	Declared map[string]bool `json:"-"`
 	// Extra carries adapter data (e.g. a Claude Code rule specifier).
-	Extra map[string]string `json:"-"`
+	Extra map[ExtraKey]string `json:"-"`
 }
 
 // Approval is a point where a human approves before an action runs.
@@ -116,7 +116,7 @@ type Agent struct {
 	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Var       string `json:"var,omitempty"`
-	Framework string `json:"framework"`
+	Framework Framework `json:"framework"`
 	Ctor      string `json:"ctor"`
 	Loc       Loc    `json:"-"`
 	NameLoc   Loc    `json:"-"`
@@ -138,7 +138,7 @@ type Agent struct {
 	// Delegates lists agent ids this agent can hand work to (crew delegation).
 	Delegates []string `json:"-"`
 	// Extra carries adapter data.
-	Extra map[string]string `json:"-"`
+	Extra map[ExtraKey]string `json:"-"`
 }
 
 // Graph is a LangGraph StateGraph under construction.

@@ -20,7 +20,7 @@ type MCPServer struct {
 	// Loc spans the config entry or the constructor call; NameLoc is the
 	// config key (or the call).
 	Loc, NameLoc Loc
-	Framework    string
+	Framework    Framework
 	Var          string // the variable a server in code is assigned to
 	// Tools defined in code, in source order (also in File.Tools).
 	Tools []*Tool

@@ -48,8 +48,9 @@ type component struct {
 // plainFrameworks are those whose agents and tools reach other files only
 // through imports (their MCP servers join by paths, and a file with servers
 // is joined whatever its framework).
-var plainFrameworks = map[string]bool{"langgraph": true, "langchain": true, "openai-agents": true, "python": true, "unknown": true,
-	"pydantic-ai": true, "google-adk": true, "agent-framework": true, "smolagents": true}
+var plainFrameworks = map[extract.Framework]bool{extract.FrameworkLangGraph: true, extract.FrameworkLangChain: true, extract.FrameworkOpenAIAgents: true,
+	extract.FrameworkPython: true, extract.FrameworkUnknown: true, extract.FrameworkPydanticAI: true, extract.FrameworkGoogleADK: true,
+	extract.FrameworkAgentFramework: true, extract.FrameworkSmolagents: true}
 
 // joined reports a file that resolveSources joins with others by paths and
 // names rather than imports: configs (MCP clients, Claude Code, crew YAML,
@@ -67,7 +68,7 @@ func joined(f *extract.File) bool {
 		return true
 	}
 	for _, a := range f.Agents {
-		if !plainFrameworks[a.Framework] || a.Extra["builder"] != "" {
+		if !plainFrameworks[a.Framework] || a.Extra[extract.ExtraBuilder] != "" {
 			return true
 		}
 	}

@@ -149,7 +149,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	if a.Var != "" {
 		vars = append(vars, grown{a.Var, 0})
 	}
-	if base := a.Extra["clone_of"]; base != "" {
+	if base := a.Extra[extract.ExtraCloneOf]; base != "" {
 		vars = append(vars, grown{base, a.Loc.Start.Byte})
 	}
 	for _, g := range vars {
@@ -230,7 +230,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	for _, d := range a.Delegates {
 		b.links = append(b.links, capgraph.Link{From: a.ID, To: d, Kind: capgraph.EdgeSubAgent, Loc: a.Loc})
 	}
-	if prov := a.Extra["builtins"]; prov != "" {
+	if prov := a.Extra[extract.ExtraBuiltins]; prov != "" {
 		b.builtinTools(f, a, prov)
 	}
 }
@@ -316,17 +316,17 @@ func (b *builder) methodNode(f *extract.File, a *extract.Agent, ref extract.Tool
 	if ct, ok := b.tools[id]; ok && ct.Src != nil {
 		return ct.Src
 	}
-	return &extract.Tool{ID: id, Name: ref.Node, Symbol: a.Name + "." + ref.Node, Framework: "langgraph",
+	return &extract.Tool{ID: id, Name: ref.Node, Symbol: a.Name + "." + ref.Node, Framework: extract.FrameworkLangGraph,
 		Kind: extract.ToolNode, Func: fn, Loc: fn.Loc, NameLoc: fn.NameLoc}
 }
 
 // joinCompiles joins each compile() of a builder made in another file to
 // the agent of that builder: the function the call runs, when it returns
-// an uncompiled graph builder (extract: Extra["builder"]).
+// an uncompiled graph builder (extract: Extra[extract.ExtraBuilder]).
 func (b *builder) joinCompiles(files []*extract.File) {
 	byBuilder := map[*extract.Func]*extract.Agent{}
 	for a := range b.agents {
-		if a.Extra["builder"] == "" || a.Call == nil || a.Call.Call == nil || a.Call.Call.Func == nil {
+		if a.Extra[extract.ExtraBuilder] == "" || a.Call == nil || a.Call.Call == nil || a.Call.Call.Func == nil {
 			continue
 		}
 		byBuilder[a.Call.Call.Func] = a
@@ -361,7 +361,7 @@ func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider strin
 		return
 	}
 	ca := b.agents[a]
-	backend := a.Extra["backend"]
+	backend := a.Extra[extract.ExtraBackend]
 	for _, ct := range p.Tools {
 		switch {
 		case ct.Name == "execute" && backend != "sandbox":
@@ -624,8 +624,8 @@ func (b *builder) hosted(e *extract.Expr, typ string) member {
 	if ct, ok := b.tools[id]; ok {
 		return member{tool: ct, loc: e.Loc}
 	}
-	t := &extract.Tool{ID: id, Name: name, Framework: h.Provider, Kind: extract.ToolPrebuilt, Class: typ, Ctor: e, Loc: e.Loc, NameLoc: e.Loc}
-	ct := &capgraph.Tool{ID: id, Name: name, Framework: h.Provider, Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
+	t := &extract.Tool{ID: id, Name: name, Framework: extract.Framework(h.Provider), Kind: extract.ToolPrebuilt, Class: typ, Ctor: e, Loc: e.Loc, NameLoc: e.Loc}
+	ct := &capgraph.Tool{ID: id, Name: name, Framework: extract.Framework(h.Provider), Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
 		Effects: h.EffectsOf(fmt.Sprintf("catalog: hosted tool type %s — %s", typ, h.Summary))}
 	b.tools[id] = ct
 	b.order = append(b.order, id)
@@ -673,7 +673,7 @@ func pickByName(ms []member, cond *extract.Expr, v string) []member {
 	var out []member
 	for _, m := range ms {
 		// A tool acg could not follow (fail closed) has no name to test: kept.
-		if m.tool == nil || m.tool.Framework == "unknown" || names[m.tool.Name] == keep {
+		if m.tool == nil || m.tool.Framework == extract.FrameworkUnknown || names[m.tool.Name] == keep {
 			out = append(out, m)
 		}
 	}
@@ -998,7 +998,7 @@ func (b *builder) classToolOf(f *extract.File, cl *extract.Class, e *extract.Exp
 	if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok && s != "" {
 		name = s
 	}
-	mk := func(fw string, inherited *extract.Func, baseName string) *capgraph.Tool {
+	mk := func(fw extract.Framework, inherited *extract.Func, baseName string) *capgraph.Tool {
 		body := run
 		if body == nil {
 			body = inherited
@@ -1060,7 +1060,7 @@ func (b *builder) schemaTool(f *extract.File, cl *extract.Class) *capgraph.Tool 
 		return nil
 	}
 	return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name, Name: cl.Name, Symbol: cl.Name, Framework: frameworkOf(f),
-		Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[string]string{"schema_only": "true"}})
+		Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[extract.ExtraKey]string{extract.ExtraSchemaOnly: "true"}})
 }
 
 // schemaClass reports whether cl only describes data: no method of its
@@ -1382,8 +1382,8 @@ func (b *builder) inlineLoadTool(e *extract.Expr, key string, v map[string]any) 
 	if ct, ok := b.tools[id]; ok {
 		return member{tool: ct, loc: e.Loc}, true
 	}
-	t := &extract.Tool{ID: id, Name: name, Framework: "langchain", Loc: e.Loc, NameLoc: e.Loc, Declared: declared,
-		Extra: map[string]string{"detail": "catalog: load_tools name " + key + " — " + summary, "roles": strings.Join(roles, " "), "decided_by": string(effects.ByCatalog)}}
+	t := &extract.Tool{ID: id, Name: name, Framework: extract.FrameworkLangChain, Loc: e.Loc, NameLoc: e.Loc, Declared: declared,
+		Extra: map[extract.ExtraKey]string{extract.ExtraDetail: "catalog: load_tools name " + key + " — " + summary, extract.ExtraRoles: strings.Join(roles, " "), extract.ExtraDecidedBy: string(effects.ByCatalog)}}
 	return member{tool: b.addTool(t), loc: e.Loc}, true
 }
 
@@ -1397,8 +1397,8 @@ func (b *builder) unknown(e *extract.Expr, why string) member {
 	if ct, ok := b.tools[id]; ok {
 		return member{tool: ct, loc: e.Loc}
 	}
-	t := &extract.Tool{ID: id, Name: name, Framework: "unknown", Kind: extract.ToolPrebuilt, Loc: e.Loc, NameLoc: e.Loc}
-	ct := &capgraph.Tool{ID: id, Name: name, Framework: "unknown", Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
+	t := &extract.Tool{ID: id, Name: name, Framework: extract.FrameworkUnknown, Kind: extract.ToolPrebuilt, Loc: e.Loc, NameLoc: e.Loc}
+	ct := &capgraph.Tool{ID: id, Name: name, Framework: extract.FrameworkUnknown, Kind: extract.ToolPrebuilt, Loc: e.Loc, Src: t,
 		Effects: effects.Unknown(why, e.Loc)}
 	b.tools[id] = ct
 	b.order = append(b.order, id)
@@ -1409,7 +1409,7 @@ func (b *builder) unknown(e *extract.Expr, why string) member {
 var deepFileTools = map[string]bool{"ls": true, "read_file": true, "write_file": true, "edit_file": true,
 	"delete": true, "glob": true, "grep": true}
 
-func frameworkOf(f *extract.File) string {
+func frameworkOf(f *extract.File) extract.Framework {
 	for _, a := range f.Agents {
 		return a.Framework
 	}
@@ -1419,22 +1419,22 @@ func frameworkOf(f *extract.File) string {
 	return "python"
 }
 
-func frameworkOfQual(q string) string {
+func frameworkOfQual(q string) extract.Framework {
 	if strings.HasPrefix(q, "google.adk.") {
-		return "google-adk"
+		return extract.FrameworkGoogleADK
 	}
 	top, _, _ := strings.Cut(q, ".")
 	switch top {
 	case "agents":
-		return "openai-agents"
+		return extract.FrameworkOpenAIAgents
 	case "crewai", "crewai_tools":
-		return "crewai"
+		return extract.FrameworkCrewAI
 	case "pydantic_ai":
-		return "pydantic-ai"
+		return extract.FrameworkPydanticAI
 	case "agent_framework":
-		return "agent-framework"
+		return extract.FrameworkAgentFramework
 	case "langchain", "langchain_classic", "langchain_community", "langchain_core", "langchain_experimental", "langgraph", "langchain_tavily", "langchain_google_community":
-		return "langchain"
+		return extract.FrameworkLangChain
 	}
-	return top
+	return extract.Framework(top)
 }

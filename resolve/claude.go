@@ -145,7 +145,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 	if !loc.Valid() {
 		loc = extract.Loc{File: primary.Path, Start: extract.Point{Line: 1, Col: 1}, End: extract.Point{Line: 1, Col: 1}}
 	}
-	main := &extract.Agent{ID: primary.Path + "#claude-code", Name: "claude-code", Framework: "claude-code", Ctor: "claude-code",
+	main := &extract.Agent{ID: primary.Path + "#claude-code", Name: "claude-code", Framework: extract.FrameworkClaudeCode, Ctor: "claude-code",
 		Loc: loc, NameLoc: loc}
 	cm := &capgraph.Agent{ID: main.ID, Name: main.Name, Framework: main.Framework, Loc: loc, Src: main}
 	b.agents[main] = cm
@@ -172,9 +172,9 @@ func (b *builder) claudeProject(p *claudeProject) {
 				break
 			}
 		}
-		t := &extract.Tool{ID: base + "#" + name, Name: name, Framework: "claude-code", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l}
+		t := &extract.Tool{ID: base + "#" + name, Name: name, Framework: extract.FrameworkClaudeCode, Kind: extract.ToolBuiltin, Loc: l, NameLoc: l}
 		if name == "Bash" {
-			t.Extra = map[string]string{"shell": "unscoped"}
+			t.Extra = map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}
 		}
 		return b.addResolved(t, cat.ClaudeTool(name, "", l))
 	}
@@ -187,9 +187,9 @@ func (b *builder) claudeProject(p *claudeProject) {
 		}
 	}
 	scopedNode := func(file, name, tool, spec string, l extract.Loc) *capgraph.Tool {
-		t := &extract.Tool{ID: file + "#" + name, Name: name, Framework: "claude-code", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l}
+		t := &extract.Tool{ID: file + "#" + name, Name: name, Framework: extract.FrameworkClaudeCode, Kind: extract.ToolBuiltin, Loc: l, NameLoc: l}
 		if tool == "Bash" && !scoped(spec) {
-			t.Extra = map[string]string{"shell": "unscoped"}
+			t.Extra = map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}
 		}
 		return b.addResolved(t, cat.ClaudeTool(tool, spec, l))
 	}
@@ -254,7 +254,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 		if sa == nil {
 			continue
 		}
-		a := &extract.Agent{ID: f.Path + "#" + sa.Name, Name: sa.Name, Framework: "claude-code", Ctor: "subagent",
+		a := &extract.Agent{ID: f.Path + "#" + sa.Name, Name: sa.Name, Framework: extract.FrameworkClaudeCode, Ctor: "subagent",
 			Loc: sa.NameLoc, NameLoc: sa.NameLoc}
 		ca := &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: sa.NameLoc, Src: a}
 		b.agents[a] = ca
@@ -411,7 +411,7 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		prompts = prompts || bi.Prompts
 	} else if _, _, isMCP := effects.SplitMCPName(tool); isMCP || node.Kind == extract.ToolMCP {
 		prompts = true
-	} else if node.Src != nil && node.Src.Framework == "mcp" {
+	} else if node.Src != nil && node.Src.Framework == extract.FrameworkMCP {
 		prompts = true
 	}
 	if !prompts {

@@ -40,15 +40,15 @@ func (b *builder) resolveCrews(files []*extract.File) {
 			}
 		}
 		for _, a := range f.Agents {
-			if a.Framework != "crewai" {
+			if a.Framework != extract.FrameworkCrewAI {
 				continue
 			}
 			ca := b.agents[a]
-			if a.Extra["allow_delegation"] == "true" {
+			if a.Extra[extract.ExtraAllowDelegation] == "true" {
 				delegates[a] = true
 			}
-			cc := classes[a.Extra["crew_class"]]
-			key := a.Extra["config_key"]
+			cc := classes[a.Extra[extract.ExtraCrewClass]]
+			key := a.Extra[extract.ExtraConfigKey]
 			if cc == nil || key == "" {
 				continue
 			}
@@ -59,7 +59,7 @@ func (b *builder) resolveCrews(files []*extract.File) {
 			if e.Role != "" && a.Call.Kwarg("role") == nil {
 				ca.Name = e.Role
 			}
-			if e.AllowDelegation && a.Extra["allow_delegation"] == "" {
+			if e.AllowDelegation && a.Extra[extract.ExtraAllowDelegation] == "" {
 				delegates[a] = true
 			}
 			b.crewYAMLTools(f, cc, ca, e.Tools)
@@ -111,7 +111,7 @@ func (b *builder) resolveCrews(files []*extract.File) {
 			if cr.Manager != nil {
 				manager = b.crewAgents(f, cr.Manager)
 			} else if cr.Hierarchical {
-				m := &extract.Agent{ID: f.Path + "#" + cr.Name + ".manager", Name: cr.Name + " manager", Framework: "crewai",
+				m := &extract.Agent{ID: f.Path + "#" + cr.Name + ".manager", Name: cr.Name + " manager", Framework: extract.FrameworkCrewAI,
 					Ctor: "Crew(process=hierarchical)", Loc: cr.Loc, NameLoc: cr.Loc}
 				b.agents[m] = &capgraph.Agent{ID: m.ID, Name: m.Name, Framework: m.Framework, Loc: cr.Loc, Src: m}
 				manager = []*extract.Agent{m}
@@ -169,7 +169,7 @@ func (b *builder) delegation(f *extract.File, from *extract.Agent, members []*ex
 			continue
 		}
 		for _, ct := range p.Tools {
-			t := &extract.Tool{ID: f.Path + "#" + ct.Name, Name: ct.Name, Framework: "crewai", Kind: extract.ToolBuiltin, Loc: at, NameLoc: at}
+			t := &extract.Tool{ID: f.Path + "#" + ct.Name, Name: ct.Name, Framework: extract.FrameworkCrewAI, Kind: extract.ToolBuiltin, Loc: at, NameLoc: at}
 			node := b.addResolved(t, ct.EffectsOf("catalog: CrewAI delegation tool ("+p.Provider+")"))
 			b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: at})
 		}
@@ -214,7 +214,7 @@ func (b *builder) crewAgents(f *extract.File, e *extract.Expr) []*extract.Agent 
 func classAgents(f *extract.File, class string) []*extract.Agent {
 	var out []*extract.Agent
 	for _, a := range f.Agents {
-		if a.Framework == "crewai" && a.Call != nil && a.Call.Call != nil && a.Call.Call.Func != nil && a.Call.Call.Func.Class == class {
+		if a.Framework == extract.FrameworkCrewAI && a.Call != nil && a.Call.Call != nil && a.Call.Call.Func != nil && a.Call.Call.Func.Class == class {
 			out = append(out, a)
 		}
 	}
@@ -236,7 +236,7 @@ func methodAgents(f *extract.File, class, method string) []*extract.Agent {
 func classAgentsByKey(f *extract.File, class, key string) []*extract.Agent {
 	var out []*extract.Agent
 	for _, a := range classAgents(f, class) {
-		if a.Extra["config_key"] == key || a.Call.Call.Func.Name == key {
+		if a.Extra[extract.ExtraConfigKey] == key || a.Call.Call.Func.Name == key {
 			out = append(out, a)
 		}
 	}
@@ -266,7 +266,7 @@ func (b *builder) crewHooks(files []*extract.File) {
 	agentOf := map[string]*extract.Agent{}
 	for _, f := range files {
 		for _, a := range f.Agents {
-			if a.Framework == "crewai" && b.agents[a] != nil {
+			if a.Framework == extract.FrameworkCrewAI && b.agents[a] != nil {
 				agentFile[a.ID] = f
 				agentOf[a.ID] = a
 			}

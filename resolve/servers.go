@@ -140,7 +140,7 @@ func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool
 			if l.Transport == "amp" {
 				why = fmt.Sprintf("MCP server %s comes from the CrewAI platform: its tools are unknown", sv.Name)
 			}
-			t := &extract.Tool{ID: sv.ID + "/*", Name: name, Framework: "mcp", Kind: extract.ToolMCP, Server: sv.ID,
+			t := &extract.Tool{ID: sv.ID + "/*", Name: name, Framework: extract.FrameworkMCP, Kind: extract.ToolMCP, Server: sv.ID,
 				Loc: sv.NameLoc, NameLoc: sv.NameLoc}
 			out = append(out, serverTool{tool: b.addResolved(t, effects.Unknown(why, sv.NameLoc)), raw: "*"})
 			break
@@ -158,7 +158,7 @@ func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool
 			if !allowedTool(sv, raw) {
 				continue
 			}
-			t := &extract.Tool{ID: sv.ID + "/" + raw, Name: mcpName(client, sv.Name, raw), Framework: "mcp", Kind: extract.ToolMCP,
+			t := &extract.Tool{ID: sv.ID + "/" + raw, Name: mcpName(client, sv.Name, raw), Framework: extract.FrameworkMCP, Kind: extract.ToolMCP,
 				Server: sv.ID, Loc: sv.NameLoc, NameLoc: sv.NameLoc, Class: "mcp:" + cat.ID}
 			e := cat.ToolEffects(raw, ro, sv.NameLoc)
 			out = append(out, serverTool{tool: b.addResolved(t, e), raw: raw})
@@ -387,7 +387,7 @@ func (b *builder) resolveClients(files []*extract.File) {
 			ca = shared[key]
 		}
 		if ca == nil {
-			a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: c.Name, Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
+			a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: extract.Framework(c.Name), Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
 			ca = &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: c.Loc, Src: a}
 			b.agents[a] = ca
 			shared[key] = ca
@@ -476,7 +476,7 @@ func (b *builder) terminalTools(ca *capgraph.Agent, sf *extract.File) {
 			e = cat.TerminalCommand(r.Pattern, what, r.Loc)
 		}
 		if r.Unscoped() || !r.Regex && cat.Shell(r.Pattern) {
-			t.Extra = map[string]string{"shell": "unscoped"}
+			t.Extra = map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}
 		}
 		node := b.addResolved(t, e)
 		why := fmt.Sprintf("%q in %s lets VS Code run %s without asking", "chat.tools.terminal.autoApprove", sf.Path, describeTerminal(r))
@@ -528,7 +528,7 @@ func (b *builder) codexShellTool(ca *capgraph.Agent, f *extract.File) {
 		l = c.Mode.Loc
 	}
 	t := &extract.Tool{ID: f.Path + "#shell", Name: "shell", Framework: "codex", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l,
-		Extra: map[string]string{"shell": "unscoped"}}
+		Extra: map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}}
 	why := fmt.Sprintf("Codex's shell tool with %s = %q and sandbox_mode = %q in %s runs any command, with network, without asking", c.Mode.Key, c.Mode.Value, c.Sandbox, f.Path)
 	node := b.addResolved(t, effects.AnyCommand(why, l))
 	fix := `set approval_policy = "on-request" and sandbox_mode = "workspace-write" (network_access off) in .codex/config.toml`

@@ -21,7 +21,7 @@ import (
 // an agent of this framework.
 func init() { adapters = append(adapters, mafAgents, mafTools) }
 
-const mafFW = "agent-framework"
+const mafFW = extract.FrameworkAgentFramework
 
 func isMAF(q string) bool { return q == "agent_framework" || strings.HasPrefix(q, "agent_framework.") }
 

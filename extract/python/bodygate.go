@@ -21,7 +21,8 @@ import (
 type bodyGate struct {
 	// module is the framework's package: only files importing it are read
 	// for its gate (a `tool_confirmation` attribute elsewhere means nothing).
-	framework, module, flag, kind, detail string
+	framework                  extract.Framework
+	module, flag, kind, detail string
 	// defers reports whether a block defers the call (its statements, in
 	// the function's scope).
 	defers func(sc *extract.Scope, block *syntax.Node, src []byte) bool

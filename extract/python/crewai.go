@@ -59,7 +59,7 @@ func crewAI(f *extract.File, root *syntax.Node, src []byte) {
 		}
 		switch {
 		case extract.QualIs(c.Qual, "Agent", "crewai"):
-			a := &extract.Agent{Framework: "crewai", Ctor: "Agent", Loc: c.Loc, Call: e, Var: c.AssignedTo, Extra: map[string]string{}}
+			a := &extract.Agent{Framework: extract.FrameworkCrewAI, Ctor: "Agent", Loc: c.Loc, Call: e, Var: c.AssignedTo, Extra: map[extract.ExtraKey]string{}}
 			a.Name = enclosingName(c, "Agent")
 			if s, ok := extract.StrArg(e, -1, "role"); ok && s != "" {
 				a.Name = s
@@ -68,25 +68,25 @@ func crewAI(f *extract.File, root *syntax.Node, src []byte) {
 				a.Name = computedName(v, c, "Agent")
 			}
 			if key, ok := configKey(e.Kwarg("config")); ok {
-				a.Extra["config_key"] = key
-				a.Extra["crew_class"] = class
+				a.Extra[extract.ExtraConfigKey] = key
+				a.Extra[extract.ExtraCrewClass] = class
 			}
 			if tl := e.Kwarg("tools"); tl != nil {
 				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
 			}
 			if v := e.Kwarg("allow_delegation"); v != nil {
 				if on, known := extract.Deref(v).Truthy(); known {
-					a.Extra["allow_delegation"] = map[bool]string{true: "true", false: "false"}[on]
+					a.Extra[extract.ExtraAllowDelegation] = map[bool]string{true: "true", false: "false"}[on]
 				} else {
-					a.Extra["allow_delegation"] = "true" // computed: fail closed
+					a.Extra[extract.ExtraAllowDelegation] = "true" // computed: fail closed
 				}
 			}
 			for _, app := range extract.Strings(e.Kwarg("apps")) {
-				a.Direct = append(a.Direct, &extract.Tool{ID: f.Path + "#app:" + app, Name: app, Framework: "crewai",
+				a.Direct = append(a.Direct, &extract.Tool{ID: f.Path + "#app:" + app, Name: app, Framework: extract.FrameworkCrewAI,
 					Kind: extract.ToolPrebuilt, Class: "crewai.apps." + app, Loc: e.Kwarg("apps").Loc, NameLoc: e.Kwarg("apps").Loc})
 			}
 			for _, u := range extract.Strings(e.Kwarg("mcps")) {
-				s := &extract.MCPServer{Name: mcpsName(u), Loc: e.Kwarg("mcps").Loc, NameLoc: e.Kwarg("mcps").Loc, Framework: "crewai",
+				s := &extract.MCPServer{Name: mcpsName(u), Loc: e.Kwarg("mcps").Loc, NameLoc: e.Kwarg("mcps").Loc, Framework: extract.FrameworkCrewAI,
 					Launch: extract.NewLaunch("http", "", nil, mcpsURL(u), nil, nil)}
 				if !strings.Contains(u, "://") {
 					s.Launch = &extract.Launch{Transport: "amp", Switches: map[string]string{}}
@@ -134,7 +134,7 @@ func crewTools(f *extract.File) {
 			if !extract.QualIs(q, "tool", crewTops...) || strings.Contains(q, ".project") {
 				continue
 			}
-			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: "crewai", Kind: extract.ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: extract.FrameworkCrewAI, Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
 			if call != nil {
 				if s, ok := extract.StrArg(call, 0, "name"); ok && s != "" {
@@ -148,7 +148,7 @@ func crewTools(f *extract.File) {
 		if !hasBase(cl, "BaseTool", crewTops...) {
 			continue
 		}
-		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: "crewai", Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
+		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: extract.FrameworkCrewAI, Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
 		if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok {
 			t.Name = s
 		}

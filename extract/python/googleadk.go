@@ -24,7 +24,7 @@ func init() {
 		detail: "asks the user with tool_context.request_confirmation before it acts", defers: requestsConfirmation})
 }
 
-const adkFW = "google-adk"
+const adkFW = extract.FrameworkGoogleADK
 
 func isADK(q string) bool { return strings.HasPrefix(q, "google.adk.") }
 

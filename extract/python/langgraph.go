@@ -22,7 +22,7 @@ func langchainTools(f *extract.File) {
 			if !extract.QualIs(q, "tool", langchainTops...) {
 				continue
 			}
-			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: "langchain", Kind: extract.ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: extract.FrameworkLangChain, Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
 			if call != nil {
 				if s, ok := extract.StrArg(call, 0, "name"); ok {
@@ -56,7 +56,7 @@ func langchainTools(f *extract.File) {
 			if name == "" && fref != nil && fref.Kind == extract.ExprName {
 				name = extract.LastDot(fref.Name)
 			}
-			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: extract.ToolFunc, FuncRef: fref,
+			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: extract.FrameworkLangChain, Kind: extract.ToolFunc, FuncRef: fref,
 				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
 			if fref != nil && fref.Kind == extract.ExprName && !strings.Contains(fref.Name, ".") {
 				t.Func = extract.FuncDef(fref.Scope, fref.Name)
@@ -65,7 +65,7 @@ func langchainTools(f *extract.File) {
 		case c.HeadKind == extract.HeadImport && extract.QualIs(q, "tool", langchainTops...) && len(e.Args) >= 2:
 			// tool("name", runnable_or_function)
 			name, _ := e.Args[0].StrValue()
-			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: "langchain", Kind: extract.ToolFunc, FuncRef: e.Args[1],
+			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: extract.FrameworkLangChain, Kind: extract.ToolFunc, FuncRef: e.Args[1],
 				Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
 			if e.Args[1].Kind == extract.ExprName {
 				t.Func = extract.FuncDef(e.Args[1].Scope, e.Args[1].Name)
@@ -78,8 +78,8 @@ func langchainTools(f *extract.File) {
 	for _, cl := range f.Classes {
 		for _, d := range cl.Decorators {
 			if q, _ := decoratorTarget(d); extract.QualIs(q, "tool", langchainTops...) {
-				f.AddTool(&extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: extract.ToolClass, Decorator: d,
-					Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[string]string{"schema_only": "true"}})
+				f.AddTool(&extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: extract.FrameworkLangChain, Kind: extract.ToolClass, Decorator: d,
+					Loc: cl.Loc, NameLoc: cl.NameLoc, Extra: map[extract.ExtraKey]string{extract.ExtraSchemaOnly: "true"}})
 			}
 		}
 	}
@@ -88,7 +88,7 @@ func langchainTools(f *extract.File) {
 		if !hasBase(cl, "BaseTool", langchainTops...) {
 			continue
 		}
-		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: "langchain", Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
+		t := &extract.Tool{Name: cl.Name, Symbol: cl.Name, Framework: extract.FrameworkLangChain, Kind: extract.ToolClass, Loc: cl.Loc, NameLoc: cl.NameLoc}
 		if s, ok := cl.Attrs["name"].StrValue(); ok {
 			t.Name = s
 		}
@@ -119,7 +119,7 @@ func langgraphAgents(f *extract.File) {
 		}
 		switch {
 		case extract.QualIs(q, "create_react_agent", "langgraph"):
-			a := &extract.Agent{Framework: "langgraph", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: extract.FrameworkLangGraph, Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "create_react_agent")
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl, Node: "tools"})
@@ -129,7 +129,7 @@ func langgraphAgents(f *extract.File) {
 			staticInterrupts(a, e)
 			f.AddAgent(a)
 		case extract.QualIs(q, "create_agent", "langchain"):
-			a := &extract.Agent{Framework: "langchain", Ctor: "create_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: extract.FrameworkLangChain, Ctor: "create_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "create_agent")
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl, Node: "tools"})
@@ -143,7 +143,7 @@ func langgraphAgents(f *extract.File) {
 			// LangChain's own ReAct constructor (langchain.agents): invoked
 			// by itself it runs its tools like LangGraph's; handed to an
 			// AgentExecutor, the executor is the agent (wrappedAgents).
-			a := &extract.Agent{Framework: "langchain", Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: extract.FrameworkLangChain, Ctor: "create_react_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "create_react_agent")
 			if tl := e.Arg(1, "tools"); tl != nil {
 				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
@@ -153,7 +153,7 @@ func langgraphAgents(f *extract.File) {
 		case extract.QualIs(q, "initialize_agent", "langchain", "langchain_classic"):
 			// Legacy LangChain: initialize_agent(tools, llm, agent=...) returns
 			// the AgentExecutor that runs the tool loop.
-			a := &extract.Agent{Framework: "langchain", Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: extract.FrameworkLangChain, Ctor: "initialize_agent", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "initialize_agent")
 			if tl := e.Arg(0, "tools"); tl != nil {
 				a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
@@ -163,7 +163,7 @@ func langgraphAgents(f *extract.File) {
 			// AgentExecutor(agent=runnable, tools=[...]): the runnable (from
 			// create_tool_calling_agent & co.) only picks the next step; the
 			// executor is the loop that runs the tools.
-			a := &extract.Agent{Framework: "langchain", Ctor: "AgentExecutor", Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: extract.FrameworkLangChain, Ctor: "AgentExecutor", Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "AgentExecutor")
 			tl := e.Kwarg("tools")
 			if tl == nil && extract.LastDot(q) == "from_agent_and_tools" {
@@ -256,7 +256,7 @@ func langgraphAgents(f *extract.File) {
 			}
 		case "compile":
 			name := agentName(e, c, "graph")
-			a := &extract.Agent{Framework: "langgraph", Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
+			a := &extract.Agent{Framework: extract.FrameworkLangGraph, Ctor: "StateGraph", Name: name, Var: c.AssignedTo, Loc: c.Loc, Call: e, Graph: g}
 			staticInterrupts(a, e)
 			graphMembers(f, a, g)
 			markModels(g)
@@ -282,8 +282,8 @@ func langgraphAgents(f *extract.File) {
 		if !returned {
 			continue
 		}
-		a := &extract.Agent{Framework: "langgraph", Ctor: "StateGraph(uncompiled)", Name: c.Func.Name, Loc: c.Loc, Call: c.Expr, Graph: g,
-			Extra: map[string]string{"builder": c.Func.Qual}}
+		a := &extract.Agent{Framework: extract.FrameworkLangGraph, Ctor: "StateGraph(uncompiled)", Name: c.Func.Name, Loc: c.Loc, Call: c.Expr, Graph: g,
+			Extra: map[extract.ExtraKey]string{extract.ExtraBuilder: c.Func.Qual}}
 		graphMembers(f, a, g)
 		boundTools(a, g)
 		f.AddAgent(a)
@@ -309,7 +309,7 @@ func wrappedAgents(f *extract.File) {
 	}
 	kept := f.Agents[:0]
 	for _, a := range f.Agents {
-		if a.Framework == "langchain" && a.Ctor == "create_react_agent" && a.Call != nil && wrapped[a.Call.Call] {
+		if a.Framework == extract.FrameworkLangChain && a.Ctor == "create_react_agent" && a.Call != nil && wrapped[a.Call.Call] {
 			continue
 		}
 		kept = append(kept, a)
@@ -486,8 +486,8 @@ func staticInterrupts(a *extract.Agent, e *extract.Expr) {
 // A compiled sub-agent ({"name", "runnable"}) is the runnable.
 func deepAgent(f *extract.File, c *extract.Call) {
 	e := c.Expr
-	a := &extract.Agent{Framework: "langchain", Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo,
-		Extra: map[string]string{"builtins": "create_deep_agent"}}
+	a := &extract.Agent{Framework: extract.FrameworkLangChain, Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo,
+		Extra: map[extract.ExtraKey]string{extract.ExtraBuiltins: "create_deep_agent"}}
 	a.Name = agentName(e, c, "create_deep_agent")
 	tl := e.Kwarg("tools")
 	if tl == nil && len(e.Args) > 0 && extract.Deref(e.Args[0]) != nil && extract.Deref(e.Args[0]).Kind == extract.ExprList {
@@ -500,7 +500,7 @@ func deepAgent(f *extract.File, c *extract.Call) {
 		own = []extract.ToolRef{{Expr: tl}}
 		a.Tools = append(a.Tools, own...)
 	}
-	a.Extra["backend"] = backendKind(e.Kwarg("backend"), 0)
+	a.Extra[extract.ExtraBackend] = backendKind(e.Kwarg("backend"), 0)
 	var parentHITL *extract.Approval
 	if on := e.Kwarg("interrupt_on"); on != nil {
 		parentHITL = interruptOn(on, "create_deep_agent(interrupt_on=...)")
@@ -532,9 +532,9 @@ func deepAgent(f *extract.File, c *extract.Call) {
 			if name == "" {
 				name = a.Name + ".subagent"
 			}
-			sub := &extract.Agent{Name: name, Framework: "langchain", Ctor: "deepagents.SubAgent", Loc: d.Loc, NameLoc: d.Loc,
-				Extra: map[string]string{"builtins": "FilesystemMiddleware", "subagent_of": a.Name}}
-			sub.Extra["backend"] = a.Extra["backend"]
+			sub := &extract.Agent{Name: name, Framework: extract.FrameworkLangChain, Ctor: "deepagents.SubAgent", Loc: d.Loc, NameLoc: d.Loc,
+				Extra: map[extract.ExtraKey]string{extract.ExtraBuiltins: "FilesystemMiddleware", extract.ExtraSubagentOf: a.Name}}
+			sub.Extra[extract.ExtraBackend] = a.Extra[extract.ExtraBackend]
 			if st := dictGet(d, "tools"); st != nil {
 				sub.Tools = []extract.ToolRef{{Expr: st}}
 			} else {
@@ -842,7 +842,7 @@ func graphMembers(f *extract.File, a *extract.Agent, g *extract.Graph) {
 			}
 		case act.Kind == extract.ExprName:
 			if fn := extract.FuncDef(act.Scope, act.Name); fn != nil {
-				t := &extract.Tool{Name: n.Name, Symbol: a.Name + "." + n.Name, Framework: "langgraph", Kind: extract.ToolNode, Func: fn,
+				t := &extract.Tool{Name: n.Name, Symbol: a.Name + "." + n.Name, Framework: extract.FrameworkLangGraph, Kind: extract.ToolNode, Func: fn,
 					Loc: fn.Loc, NameLoc: fn.NameLoc}
 				f.AddTool(t)
 				a.Tools = append(a.Tools, extract.ToolRef{Tool: t, Node: n.Name})

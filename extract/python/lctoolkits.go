@@ -38,13 +38,13 @@ func toolkitAgents(f *extract.File) {
 			continue
 		}
 		e := c.Expr
-		a := &extract.Agent{Framework: "langchain", Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
+		a := &extract.Agent{Framework: extract.FrameworkLangChain, Ctor: ctor, Loc: c.Loc, Call: e, Var: c.AssignedTo}
 		a.Name = agentName(e, c, ctor)
 		switch {
 		case where.kw == "":
 			// The data-frame agents' only tool: PythonAstREPLTool over the frame.
 			a.Tools = append(a.Tools, extract.ToolRef{Tool: &extract.Tool{ID: f.Path + "#python_repl_ast@" + itoaLine(c.Loc.Start.Line), Name: "python_repl_ast",
-				Framework: "langchain", Kind: extract.ToolPrebuilt, Class: "langchain_experimental.tools.PythonAstREPLTool", Loc: c.Loc, NameLoc: c.Loc}})
+				Framework: extract.FrameworkLangChain, Kind: extract.ToolPrebuilt, Class: "langchain_experimental.tools.PythonAstREPLTool", Loc: c.Loc, NameLoc: c.Loc}})
 		default:
 			arg := e.Arg(where.pos, where.kw)
 			if arg == nil && ctor == "create_sql_agent" {

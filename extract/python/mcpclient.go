@@ -83,7 +83,7 @@ func multiServerClient(f *extract.File, c *extract.Call) {
 		default:
 			transport = "stdio"
 		}
-		s := &extract.MCPServer{Framework: "langchain", Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
+		s := &extract.MCPServer{Framework: extract.FrameworkLangChain, Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
 		s.ID = extract.ServerID(f.Path, name)
 		for f.ServerByID(s.ID) != nil {
 			s.ID += "~"
@@ -96,7 +96,7 @@ func multiServerClient(f *extract.File, c *extract.Call) {
 // clientServer starts the server an MCP client call in code connects to:
 // named by its name argument, else the variable it is assigned to, else its
 // class and line, with an id unique in the file.
-func clientServer(f *extract.File, c *extract.Call, framework, name string) *extract.MCPServer {
+func clientServer(f *extract.File, c *extract.Call, framework extract.Framework, name string) *extract.MCPServer {
 	s := &extract.MCPServer{Framework: framework, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: c.Expr, Name: name}
 	if s.Name == "" {
 		s.Name = c.AssignedTo
@@ -111,7 +111,7 @@ func clientServer(f *extract.File, c *extract.Call, framework, name string) *ext
 	return s
 }
 
-func frameworkOfClient(q string) string {
+func frameworkOfClient(q string) extract.Framework {
 	if strings.HasPrefix(q, "crewai") {
 		return "crewai"
 	}

@@ -22,7 +22,7 @@ func init() { treeAdapters = append(treeAdapters, mcpServers) }
 
 var fastMCPTops = []string{"mcp", "fastmcp"}
 
-func isServerCtor(q string) (framework string, lowLevel bool, ok bool) {
+func isServerCtor(q string) (framework extract.Framework, lowLevel bool, ok bool) {
 	switch {
 	case extract.QualIs(q, "FastMCP", "fastmcp"):
 		return "fastmcp", false, true
@@ -255,10 +255,10 @@ func annotationHints(t *extract.Tool, ann *extract.Expr) {
 	}
 	if len(said) > 0 {
 		if t.Extra == nil {
-			t.Extra = map[string]string{}
+			t.Extra = map[extract.ExtraKey]string{}
 		}
-		t.Extra["decided_by"] = "annotation"
-		t.Extra["detail"] = "MCP tool annotation " + strings.Join(said, ", ")
+		t.Extra[extract.ExtraDecidedBy] = "annotation"
+		t.Extra[extract.ExtraDetail] = "MCP tool annotation " + strings.Join(said, ", ")
 	}
 }
 

@@ -15,7 +15,7 @@ func openaiTools(f *extract.File) {
 			if !extract.QualIs(q, "function_tool", "agents") && !(extract.QualIs(q, "tool", "agents")) {
 				continue
 			}
-			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: "openai-agents", Kind: extract.ToolFunc, Func: fn,
+			t := &extract.Tool{Name: fn.Name, Symbol: fn.Name, Framework: extract.FrameworkOpenAIAgents, Kind: extract.ToolFunc, Func: fn,
 				Decorator: d, Loc: fn.Loc, NameLoc: fn.NameLoc}
 			if call != nil {
 				if s, ok := extract.StrArg(call, -1, "name_override"); ok {
@@ -38,14 +38,14 @@ func openaiTools(f *extract.File) {
 			continue
 		}
 		recv := e.Name[:len(e.Name)-len(".as_tool")]
-		if a := f.AgentByVar(recv); a != nil && a.Framework != "openai-agents" {
+		if a := f.AgentByVar(recv); a != nil && a.Framework != extract.FrameworkOpenAIAgents {
 			continue // another framework's as_tool (agentframework.go)
 		}
 		name, _ := extract.StrArg(e, 0, "tool_name")
 		if name == "" {
 			name = recv
 		}
-		t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: "openai-agents", Kind: extract.ToolAgent, Ctor: e,
+		t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: extract.FrameworkOpenAIAgents, Kind: extract.ToolAgent, Ctor: e,
 			AgentRef: &extract.Expr{Kind: extract.ExprName, Name: recv, Scope: e.Scope, Loc: e.Loc}, Loc: c.Loc, NameLoc: c.Loc}
 		if v, on := truthyArg(e, "needs_approval"); on {
 			t.Approvals = append(t.Approvals, &extract.Approval{Kind: "needs_approval", Loc: v.Loc, All: true, Expr: v})
@@ -59,7 +59,7 @@ func openaiAgents(f *extract.File) {
 		e := c.Expr
 		switch {
 		case c.HeadKind == extract.HeadImport && (extract.QualIs(c.Qual, "Agent", "agents") || extract.QualIs(c.Qual, "SandboxAgent", "agents")):
-			a := &extract.Agent{Framework: "openai-agents", Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo}
+			a := &extract.Agent{Framework: extract.FrameworkOpenAIAgents, Ctor: extract.LastDot(c.Qual), Loc: c.Loc, Call: e, Var: c.AssignedTo}
 			a.Name = agentName(e, c, "Agent")
 			if s, ok := extract.StrArg(e, 0, "name"); ok && s != "" {
 				a.Name = s
@@ -70,11 +70,11 @@ func openaiAgents(f *extract.File) {
 			// other = base.clone(name=..., tools=[...]): inherits what it does not override.
 			recv := e.Name[:len(e.Name)-len(".clone")]
 			base := f.AgentByVar(recv)
-			if base == nil || base.Framework != "openai-agents" {
+			if base == nil || base.Framework != extract.FrameworkOpenAIAgents {
 				continue
 			}
-			a := &extract.Agent{Framework: "openai-agents", Ctor: "clone", Loc: c.Loc, Call: e, Var: c.AssignedTo,
-				Extra: map[string]string{"clone_of": recv}}
+			a := &extract.Agent{Framework: extract.FrameworkOpenAIAgents, Ctor: "clone", Loc: c.Loc, Call: e, Var: c.AssignedTo,
+				Extra: map[extract.ExtraKey]string{extract.ExtraCloneOf: recv}}
 			a.Name = agentName(e, c, "Agent")
 			a.Tools, a.Handoffs, a.MCPServers = base.Tools, base.Handoffs, base.MCPServers
 			openaiMembers(a, e)

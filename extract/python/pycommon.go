@@ -85,7 +85,7 @@ func decoratorTarget(d *extract.Expr) (string, *extract.Expr) {
 // wrapperTool is a tool made by a call that wraps a function (Tool(f),
 // FunctionTool(func=f)): named by name, else by the function; its body is
 // the function when fref names one of this file.
-func wrapperTool(c *extract.Call, framework, name string, fref *extract.Expr) *extract.Tool {
+func wrapperTool(c *extract.Call, framework extract.Framework, name string, fref *extract.Expr) *extract.Tool {
 	if name == "" && fref != nil && fref.Kind == extract.ExprName {
 		name = extract.LastDot(fref.Name)
 	}

@@ -23,7 +23,7 @@ func init() {
 		detail: "raises ApprovalRequired unless the call is approved", defers: raisesApprovalRequired})
 }
 
-const pydanticFW = "pydantic-ai"
+const pydanticFW = extract.FrameworkPydanticAI
 
 // pydanticQual reports whether q names pydantic_ai's export `name`
 // (pydantic_ai.Tool, pydantic_ai.tools.Tool).

@@ -17,7 +17,7 @@ import (
 
 func init() { adapters = append(adapters, smolTools, smolAgents) }
 
-const smolFW = "smolagents"
+const smolFW = extract.FrameworkSmolagents
 
 func smolTools(f *extract.File) {
 	for _, fn := range f.Funcs {
@@ -127,9 +127,9 @@ func smolCodeTool(f *extract.File, a *extract.Agent, e *extract.Expr) *extract.T
 	}
 	t := &extract.Tool{ID: f.Path + "#" + a.Name + ":python", Name: a.Name + ".python", Framework: smolFW, Kind: extract.ToolBuiltin,
 		Loc: loc, NameLoc: loc, Declared: declared,
-		Extra: map[string]string{"detail": detail, "roles": "python_repl execute_code", "decided_by": "catalog"}}
+		Extra: map[extract.ExtraKey]string{extract.ExtraDetail: detail, extract.ExtraRoles: "python_repl execute_code", extract.ExtraDecidedBy: "catalog"}}
 	if kind == "" {
-		t.Extra["decided_by"] = "default"
+		t.Extra[extract.ExtraDecidedBy] = "default"
 	}
 	return t
 }

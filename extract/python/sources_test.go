@@ -3,6 +3,8 @@ package python
 import (
 	"strings"
 	"testing"
+
+	"github.com/acg-dev/acg/extract"
 )
 
 func TestMCPServerV2AndAnnotations(t *testing.T) {
@@ -24,7 +26,7 @@ async def look(path: str, ctx: Context) -> str:
 		t.Fatalf("servers = %+v", f.Servers)
 	}
 	wipe, peek := f.Servers[0].Tools[0], f.Servers[0].Tools[1]
-	if !wipe.Declared["writes_state"] || !wipe.Declared["irreversible"] || wipe.Extra["decided_by"] != "annotation" {
+	if !wipe.Declared["writes_state"] || !wipe.Declared["irreversible"] || wipe.Extra[extract.ExtraDecidedBy] != "annotation" {
 		t.Errorf("wipe hints = %v %v", wipe.Declared, wipe.Extra)
 	}
 	if peek.Name != "peek" || len(peek.Declared) != 0 {
