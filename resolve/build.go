@@ -571,8 +571,8 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
 		}
 		return b.members(e.Elems[0], depth+1)
-	case extract.ExprBoolOp:
-		// tools or [] / extra and [extra]: either side.
+	case extract.ExprBoolOp, extract.ExprCond:
+		// tools or [] / extra and [extra] / a if c else b: either side.
 		var out []member
 		for _, x := range e.Elems {
 			out = append(out, b.members(x, depth+1)...)

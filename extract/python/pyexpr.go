@@ -224,12 +224,17 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 		kids := named(n)
 		var fl extract.Flow
 		if len(kids) == 3 {
-			w.expr(kids[1])
+			_, c := w.expr(kids[1])
+			var e1, e2 *extract.Expr
 			w.cond(func() {
-				f1, _ := w.expr(kids[0])
-				f2, _ := w.expr(kids[2])
+				var f1, f2 extract.Flow
+				f1, e1 = w.expr(kids[0])
+				f2, e2 = w.expr(kids[2])
 				fl = extract.Union(f1, f2)
 			})
+			if e1 != nil && e2 != nil {
+				ex.Kind, ex.Elems, ex.Cond = extract.ExprCond, []*extract.Expr{e1, e2}, c
+			}
 		}
 		return fl, ex
 	case "await", "parenthesized_expression":
