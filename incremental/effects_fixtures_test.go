@@ -130,6 +130,9 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-conditional-tool": {
 			"fast_lookup": "", "careful_lookup": "", "build_config": "", "search_corpus": "reads_private untrusted_input",
 		},
+		"neg-optional-client": {
+			"product_details": "reads_private",
+		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
 			"Bash(tree:*)":             "reads_private",
