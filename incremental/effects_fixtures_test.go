@@ -131,7 +131,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"fast_lookup": "", "careful_lookup": "", "build_config": "", "search_corpus": "reads_private untrusted_input",
 		},
 		"neg-optional-client": {
-			"product_details": "reads_private",
+			"product_details": "reads_private", "count_orders": "reads_private", "draft_sql": "",
 		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
