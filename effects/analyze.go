@@ -390,7 +390,7 @@ func runsAgent(c *extract.Call) bool {
 }
 
 // toolMethods are the methods by which code runs a prebuilt tool object.
-var toolMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true, "_run": true, "_arun": true,
+var toolMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true, "_run": true, "_arun": true, "run_async": true,
 	"batch": true, "abatch": true, "stream": true, "astream": true, "__call__": true, "call": true, "forward": true}
 
 // catalogCall decides a call of a catalogued prebuilt tool inside a tool

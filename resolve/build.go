@@ -93,6 +93,7 @@ func BuildParts(ix *Index, files []*extract.File) *Parts {
 			}
 		}
 	}
+	b.agentToolsInBodies(files)
 	b.resolveSources(files)
 	var agents []*capgraph.Agent
 	for _, a := range b.agents {
@@ -373,6 +374,35 @@ func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider strin
 			Kind: extract.ToolBuiltin, Loc: a.Loc, NameLoc: a.Loc}
 		node := b.addResolved(t, ct.EffectsOf("catalog: built-in tool of "+provider))
 		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: a.Loc, Gates: b.useGates(f, a, node, "")})
+	}
+}
+
+// agentToolsInBodies links a function tool to the agent it runs through an
+// agent-as-tool built in its body (ADK's call_db_agent: AgentTool(agent=
+// db_agent).run_async(...)): the tool runs that agent, so the agent's
+// tools are in the reach of every agent using the function.
+func (b *builder) agentToolsInBodies(files []*extract.File) {
+	built := map[*extract.Func][]*extract.Tool{}
+	for _, f := range files {
+		for _, t := range f.Tools {
+			if t.Kind == extract.ToolAgent && t.AgentRef != nil && t.Ctor != nil && t.Ctor.Call != nil && t.Ctor.Call.Func != nil {
+				built[t.Ctor.Call.Func] = append(built[t.Ctor.Call.Func], t)
+			}
+		}
+	}
+	if len(built) == 0 {
+		return
+	}
+	for _, ct := range b.tools {
+		if ct.Agent != "" || ct.Src == nil || ct.Src.Func == nil {
+			continue
+		}
+		for _, t := range built[ct.Src.Func] {
+			if at := b.tools[t.ID]; at != nil && at.Agent != "" {
+				ct.Agent = at.Agent
+				break
+			}
+		}
 	}
 }
 
