@@ -335,10 +335,21 @@ func (o Options) chains(sr *SessionResult) []*Chain {
 			}
 			return -1
 		}
-		var approved []*Approval
-		for _, a := range tl[ui+1:] {
+		// Actions latest first: when labels leave the legs open (a tool
+		// failing closed has them all), the last call is the action and
+		// the chain is reported once for its calls.
+		later := slices.Clone(tl[ui+1:])
+		slices.Reverse(later)
+		approvedBefore := func(k int, tool string) bool {
+			for _, s := range tl[ui+1 : k] {
+				if s.approval != nil && covers(s.approval, tool) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, a := range later {
 			if a.approval != nil {
-				approved = append(approved, a.approval)
 				// An approval of an action that never ran as a call is the
 				// blocked chain.
 				t := a.approval.Tool
@@ -378,21 +389,25 @@ func (o Options) chains(sr *SessionResult) []*Chain {
 			if _, ok := actionOf(act.effects); !ok {
 				continue
 			}
-			if slices.ContainsFunc(approved, func(ap *Approval) bool { return covers(ap, act.Tool) }) {
+			if approvedBefore(indexIn(tl, a.call), act.Tool) {
 				continue
 			}
 			p := firstPrivate(u.call, a.call)
 			if p < 0 {
 				continue
 			}
-			key := sr.Labeled[u.call].Tool + "\x00" + sr.Labeled[p].Tool + "\x00" + act.Tool
+			ordered := []int{u.call, p, a.call}
+			slices.SortFunc(ordered, func(x, y int) int { return indexIn(tl, x) - indexIn(tl, y) })
+			// One chain per tools walked: the same tools in the same order
+			// again (a retry, a loop) are the same root cause.
+			var key string
+			for _, i := range ordered {
+				key += sr.Labeled[i].Tool + "\x00"
+			}
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
-			calls := []int{u.call, p, a.call}
-			ordered := slices.Clone(calls)
-			slices.SortFunc(ordered, func(x, y int) int { return indexIn(tl, x) - indexIn(tl, y) })
 			var ls []Labelled
 			for _, i := range ordered {
 				ls = append(ls, sr.Labeled[i])

@@ -35,6 +35,7 @@ type oaSpan struct {
 		Name   string `json:"name"`
 		Input  any    `json:"input"`
 		Output any    `json:"output"`
+		Data   any    `json:"data"` // custom spans
 	} `json:"span_data"`
 	Error *struct {
 		Message string `json:"message"`
@@ -123,7 +124,7 @@ func (r *openaiReader) sessions(file string) []*Session {
 				Args: Preview(str(s.SpanData.Input)), Result: Preview(str(s.SpanData.Output)), Error: s.Error != nil, Line: s.line, seq: s.seq})
 		case approvalKind(s.SpanData.Name) != "":
 			se.Approvals = append(se.Approvals, Approval{SpanID: s.ID, Kind: approvalKind(s.SpanData.Name), TS: ts, Line: s.line, seq: s.seq,
-				Tool: toolOf(s.SpanData.Input)})
+				Tool: orStr(toolOf(s.SpanData.Data), toolOf(s.SpanData.Input))})
 		case s.Error != nil && approvalKind(s.Error.Message) != "":
 			se.Approvals = append(se.Approvals, Approval{SpanID: s.ID, Kind: approvalKind(s.Error.Message), TS: ts, Line: s.line, seq: s.seq, Tool: s.SpanData.Name})
 		}
