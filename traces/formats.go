@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 )
 
 // --- OpenAI Agents SDK -------------------------------------------------
@@ -180,9 +179,9 @@ type lfObs struct {
 }
 
 type langfuseReader struct {
-	obs      []*lfObs
-	sessOf   map[string]string // trace id -> session id
-	names    map[string]string // trace id -> trace name
+	obs    []*lfObs
+	sessOf map[string]string // trace id -> session id
+	names  map[string]string // trace id -> trace name
 }
 
 func newLangfuseReader() *langfuseReader {
@@ -383,4 +382,3 @@ func (s *sessions) get(id string) *Session {
 
 func (s *sessions) list() []*Session { return s.order }
 
-var _ = time.Time{}
