@@ -381,4 +381,3 @@ func (s *sessions) get(id string) *Session {
 }
 
 func (s *sessions) list() []*Session { return s.order }
-
