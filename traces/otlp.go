@@ -303,15 +303,32 @@ func orErr(a, b error) error {
 	return b
 }
 
+// damage is where a message broke, relative to the bytes salvage was
+// given.
+type damage struct {
+	at  int
+	err error
+}
+
+func (d *damage) Error() string { return d.err.Error() }
+func (d *damage) Unwrap() error { return d.err }
+
 // salvage walks a message's fields and passes each complete
 // length-delimited field number `field` to fn; it stops at the first
-// damage and says where.
+// damage and says where (the innermost place, through nested salvages).
 func salvage(b []byte, field protowire.Number, fn func([]byte) error) (int, error) {
 	off := 0
+	inner := func(start int, err error) (int, error) {
+		var d *damage
+		if errors.As(err, &d) {
+			return start + d.at, &damage{start + d.at, d.err}
+		}
+		return start, &damage{start, err}
+	}
 	for off < len(b) {
 		num, typ, n := protowire.ConsumeTag(b[off:])
 		if n < 0 {
-			return off, fmt.Errorf("corrupt field tag: %w", protowire.ParseError(n))
+			return off, &damage{off, fmt.Errorf("corrupt field tag: %w", protowire.ParseError(n))}
 		}
 		if typ == protowire.BytesType && num == field {
 			v, m := protowire.ConsumeBytes(b[off+n:])
@@ -319,19 +336,24 @@ func salvage(b []byte, field protowire.Number, fn func([]byte) error) (int, erro
 				// Cut off inside this field: what is complete in it is
 				// still read.
 				if _, k := protowire.ConsumeVarint(b[off+n:]); k > 0 {
-					_ = fn(b[off+n+k:])
+					if err := fn(b[off+n+k:]); err != nil {
+						// The inner damage is this cut: say so, where it is.
+						at, _ := inner(off+n+k, err)
+						return at, &damage{at, fmt.Errorf("truncated: %w", protowire.ParseError(m))}
+					}
 				}
-				return off, fmt.Errorf("truncated: %w", protowire.ParseError(m))
+				return off, &damage{off, fmt.Errorf("truncated: %w", protowire.ParseError(m))}
 			}
+			_, k := protowire.ConsumeVarint(b[off+n:])
 			if err := fn(v); err != nil {
-				return off, err
+				return inner(off+n+k, err)
 			}
 			off += n + m
 			continue
 		}
 		m := protowire.ConsumeFieldValue(num, typ, b[off+n:])
 		if m < 0 {
-			return off, fmt.Errorf("truncated: %w", protowire.ParseError(m))
+			return off, &damage{off, fmt.Errorf("truncated: %w", protowire.ParseError(m))}
 		}
 		off += n + m
 	}
