@@ -127,6 +127,8 @@ func TestBrokenInput(t *testing.T) {
 		{"broken/sdk-truncated.json", "truncated", 103, 3},
 		{"broken/truncated.otlp.pb", "truncated", 0, 3},
 		{"broken/not-a-trace.json", "not a record of a known trace format", 1, 0},
+		{"broken/openai-truncated.jsonl", "truncated", 5, 2},
+		{"broken/langfuse-observation-without-id.json", "1 observation(s) without id skipped", 1, 2},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			r := analyzeFiles(t, tc.file)

@@ -33,7 +33,7 @@ func TestTracesCommand(t *testing.T) {
 		Problems []struct{ File string } `json:"problems"`
 		Summary  struct{ Calls int }     `json:"summary"`
 	}
-	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Problems) != 5 || d.Summary.Calls != 12 {
+	if err := json.Unmarshal([]byte(out), &d); err != nil || len(d.Problems) != 7 || d.Summary.Calls != 16 {
 		t.Errorf("broken json: %v, %d problems, %d calls", err, len(d.Problems), d.Summary.Calls)
 	}
 	if _, errs, code := cli("traces", "../../testdata/traces/broken/not-a-trace.json"); code != exitIncomplete {
