@@ -191,10 +191,9 @@ func newLangfuseReader() *langfuseReader {
 func (r *langfuseReader) add(rec record, obj map[string]json.RawMessage) error {
 	if obj["observations"] != nil {
 		var t struct {
-			ID        string            `json:"id"`
-			Name      string            `json:"name"`
-			SessionID *string           `json:"sessionId"`
-			Obs       []json.RawMessage `json:"observations"`
+			ID        string  `json:"id"`
+			Name      string  `json:"name"`
+			SessionID *string `json:"sessionId"`
 		}
 		if err := json.Unmarshal(rec.raw, &t); err != nil {
 			return fmt.Errorf("Langfuse trace: %w", err)
@@ -203,9 +202,13 @@ func (r *langfuseReader) add(rec record, obj map[string]json.RawMessage) error {
 			r.sessOf[t.ID] = *t.SessionID
 		}
 		r.names[t.ID] = t.Name
+		obs, ok := elements(rec, "observations")
+		if !ok {
+			return fmt.Errorf("Langfuse trace %s: observations is not a list", t.ID)
+		}
 		var bad int
-		for _, o := range t.Obs {
-			if err := r.addObs(record{raw: o, line: rec.line}, t.ID); err != nil {
+		for _, o := range obs {
+			if err := r.addObs(o, t.ID); err != nil {
 				bad++
 			}
 		}

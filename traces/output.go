@@ -110,7 +110,7 @@ func Text(w io.Writer, r *Result) error {
 			b.WriteString("\n")
 		}
 		if len(c.Patterns) > 0 {
-			fmt.Fprintf(&b, "  also matches dangerous-chain pattern(s) %s\n", strings.Join(c.Patterns, ", "))
+			fmt.Fprintf(&b, "  also matches dangerous-chain pattern row(s) %s (policy/patterns.yaml)\n", strings.Join(c.Patterns, ", "))
 		}
 	}
 	s := r.Summary

@@ -244,28 +244,62 @@ func parseJSON(name string, data []byte) ([]*Session, []Problem) {
 }
 
 // expand opens a top-level array and a {"data": [...]} page (the OpenAI
-// Agents SDK's export batch, a Langfuse list response) into records.
+// Agents SDK's export batch, a Langfuse list response) into records, each
+// with its own line.
 func expand(r record) []record {
 	b := bytes.TrimSpace(r.raw)
-	var items []json.RawMessage
 	if len(b) > 0 && b[0] == '[' {
-		if json.Unmarshal(b, &items) != nil {
-			return []record{r}
+		if out, ok := elements(r, ""); ok {
+			return out
 		}
-	} else {
-		var page struct {
-			Data []json.RawMessage `json:"data"`
-		}
-		if json.Unmarshal(b, &page) != nil || page.Data == nil || hasOtherKeys(b, "data", "meta") {
-			return []record{r}
-		}
-		items = page.Data
+		return []record{r}
 	}
-	out := make([]record, 0, len(items))
-	for _, it := range items {
-		out = append(out, record{raw: it, line: r.line})
+	if hasOtherKeys(b, "data", "meta") {
+		return []record{r}
 	}
-	return out
+	if out, ok := elements(r, "data"); ok {
+		return out
+	}
+	return []record{r}
+}
+
+// elements splits the array r holds (or, with key, the array under that
+// key of the object r holds) into records, each with the line it starts
+// on.
+func elements(r record, key string) ([]record, bool) {
+	dec := json.NewDecoder(bytes.NewReader(r.raw))
+	if key != "" {
+		if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+			return nil, false
+		}
+		for {
+			t, err := dec.Token()
+			if err != nil || t == json.Delim('}') {
+				return nil, false
+			}
+			if k, _ := t.(string); k == key {
+				break
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil, false
+			}
+		}
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return nil, false
+	}
+	var out []record
+	for dec.More() {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, false
+		}
+		end := int(dec.InputOffset())
+		start := end - len(raw)
+		out = append(out, record{raw: raw, line: r.line + bytes.Count(r.raw[:max(start, 0)], []byte("\n"))})
+	}
+	return out, true
 }
 
 func hasOtherKeys(b []byte, keys ...string) bool {
