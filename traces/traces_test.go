@@ -56,6 +56,7 @@ func TestFormats(t *testing.T) {
 		{"otel-sdk/fixed.json", FormatOTelSDK, nil, []string{"read_email>read_notes>send_http"}},
 		{"otlp-protobuf/fixed.otlp.pb", FormatOTLPProto, nil, []string{"read_email>read_notes>send_http"}},
 		{"openai-agents/approved.jsonl", FormatOpenAI, nil, []string{"read_email>read_notes>send_http"}},
+		{"openai-agents/fixed.json", FormatOpenAI, nil, []string{"read_email>read_notes>send_http"}},
 		{"claude-code/approved.jsonl", FormatClaudeCode, nil, []string{"WebFetch>Read>Bash"}},
 		{"otlp-json/leak.jsonl", FormatOTLPJSON, []string{"read_email>read_notes>send_http"}, nil},
 		{"otel-sdk/leak.json", FormatOTelSDK, []string{"read_email>read_notes>send_http"}, nil},
