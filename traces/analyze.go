@@ -50,7 +50,9 @@ type Labelled struct {
 type SessionResult struct {
 	*Session
 	AgentID string     `json:"agent_id,omitempty"` // the static agent it was matched to
-	Labeled []Labelled `json:"labelled_calls"`
+	// Labeled are the calls with their labels; in JSON they stand in for
+	// the session's plain calls (the shallower field wins).
+	Labeled []Labelled `json:"calls"`
 }
 
 // Chain is one dangerous sequence a session walked (or, when Blocked, one

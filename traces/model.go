@@ -23,7 +23,7 @@ type Call struct {
 	SpanID  string    `json:"span_id"`
 	TraceID string    `json:"trace_id,omitempty"`
 	Tool    string    `json:"tool"`
-	TS      time.Time `json:"ts"`
+	TS      time.Time `json:"ts,omitzero"`
 	// Args and Result are short previews with secrets masked; never the
 	// whole value.
 	Args   string `json:"args_preview,omitempty"`
@@ -39,7 +39,7 @@ type Approval struct {
 	SpanID string    `json:"span_id,omitempty"`
 	Tool   string    `json:"tool,omitempty"` // "" when the record names none: it then covers every action
 	Kind   string    `json:"kind"`
-	TS     time.Time `json:"ts"`
+	TS     time.Time `json:"ts,omitzero"`
 	Line   int       `json:"line,omitempty"`
 	seq    int
 }
