@@ -97,8 +97,10 @@ func Text(w io.Writer, r *Result) error {
 	}
 	for _, c := range r.Chains {
 		if c.Blocked != nil {
-			fmt.Fprintf(&b, "\nBLOCKED %s: the approval (%s) of %s stopped %s\n", c.Session, c.Blocked.Kind, orStr(c.Blocked.Tool, "every action"),
-				strings.Join(c.tools(), " -> "))
+			// The approval stood between the untrusted read and the
+			// action: the run stopped there, or a person let it go on.
+			fmt.Fprintf(&b, "\nBLOCKED %s: %s: a person was asked (%s) before %s\n", c.Session, strings.Join(c.tools(), " -> "),
+				c.Blocked.Kind, orStr(c.Blocked.Tool, "every action"))
 			continue
 		}
 		fmt.Fprintf(&b, "\n[%s] %s %s\n  %s\n", RuleObserved, c.Finding, strings.Join(c.tools(), " -> "), byID[c.Finding])

@@ -12,7 +12,7 @@ import (
 // still reports what the valid records hold; usage errors exit 2.
 func TestTracesCommand(t *testing.T) {
 	out, errs, code := cli("traces", "../../testdata/traces/claude-code/approved.jsonl")
-	if code != exitOK || !strings.Contains(out, "BLOCKED cc-2: the approval (permission_request) of Bash stopped WebFetch -> Read -> Bash") {
+	if code != exitOK || !strings.Contains(out, "BLOCKED cc-2: WebFetch -> Read -> Bash: a person was asked (permission_request) before Bash") {
 		t.Errorf("approved: exit %d\n%s%s", code, out, errs)
 	}
 	out, errs, code = cli("traces", "../../testdata/traces/claude-code/leak.jsonl", "--format", "jsonl")
