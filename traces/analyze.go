@@ -49,7 +49,7 @@ type Labelled struct {
 // SessionResult is one analysed session.
 type SessionResult struct {
 	*Session
-	AgentID string     `json:"agent_id,omitempty"` // the static agent it was matched to
+	AgentID string `json:"agent_id,omitempty"` // the static agent it was matched to
 	// Labeled are the calls with their labels; in JSON they stand in for
 	// the session's plain calls (the shallower field wins).
 	Labeled []Labelled `json:"calls"`
