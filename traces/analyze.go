@@ -241,7 +241,7 @@ func (o Options) catalogEffects(se *Session, tool string) *effects.Effects {
 	}
 	for _, t := range o.Catalog.Tools {
 		if t.Name != "" && t.Name == tool && !t.NameUnverfied {
-			return t.EffectsOf("catalog: " + t.Class + " (" + t.Framework + ") is named " + tool)
+			return t.EffectsOf("catalog: " + t.Class + " (" + string(t.Framework) + ") is named " + tool)
 		}
 	}
 	if _, _, ok := effects.SplitMCPName(tool); ok {
