@@ -109,6 +109,11 @@ func TestEffectsFixtures(t *testing.T) {
 			"deep_research": "untrusted_input", "firecrawl_search": "untrusted_input", "linkup_search": "untrusted_input",
 			"google_search": "untrusted_input",
 		},
+		"neg-search-sdk-readers": {
+			"crawl_site": "network_egress untrusted_input", "site_map": "network_egress untrusted_input",
+			"scrape_page": "network_egress untrusted_input", "exa_answer": "untrusted_input",
+			"bing": "untrusted_input", "brave": "untrusted_input",
+		},
 		"pos-search-private-egress": {
 			"search_my_file": "network_egress untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
 			"scrape": "network_egress untrusted_input",
