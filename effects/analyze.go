@@ -198,7 +198,11 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 // its parameters (except injected ones; for a graph node, its state) and
 // reads its return value.
 func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
-	raw := a.fn(fn, toolMask(fn, node), 0, true, false, nil, 0)
+	var ptypes map[int]string
+	if node {
+		ptypes = nodeParamTypes(fn)
+	}
+	raw := a.fnTyped(fn, toolMask(fn, node), 0, true, false, nil, 0, ptypes)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -206,6 +210,65 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
 		}
 	}
 	out.settle(ByRules)
+	return out
+}
+
+// nodeInjected are the parameters LangGraph fills in by name when a node
+// function declares them without an annotation (KWARGS_CONFIG_KEYS in
+// langgraph/_internal/_runnable.py: an unannotated `store` is the graph's
+// BaseStore), as value types.
+var nodeInjected = map[string]string{"store": "langgraph.store.base.BaseStore()"}
+
+// nodeParamTypes types the unannotated parameters of a graph node that
+// LangGraph injects by name (after the state, the first parameter).
+func nodeParamTypes(fn *extract.Func) map[int]string {
+	var out map[int]string
+	first := true
+	for i, p := range fn.Params {
+		if p.Name == "self" || p.Name == "cls" {
+			continue
+		}
+		if first {
+			first = false // the state
+			continue
+		}
+		if ty, ok := nodeInjected[p.Name]; ok && p.Annotation == "" {
+			if out == nil {
+				out = map[int]string{}
+			}
+			out[i] = ty
+		}
+	}
+	return out
+}
+
+// withDefaults adds to ptypes the types of the default values of the
+// parameters nothing else types (`def remember(text, store=InMemoryStore())`,
+// `client=httpx.Client()`): a call that passes no argument runs with that
+// value. A call that passes one of another type is typed by it (argTypes);
+// an argument acg cannot type leaves the default's type, the only one the
+// code shows.
+func withDefaults(fn *extract.Func, ptypes map[int]string) map[int]string {
+	out := ptypes
+	for i, p := range fn.Params {
+		if p.DefaultCall == "" || p.Annotation != "" || p.Name == "self" || p.Name == "cls" {
+			continue
+		}
+		if _, ok := ptypes[i]; ok {
+			continue
+		}
+		ty := paramClass(fn, extract.Param{Name: p.Name, Annotation: p.DefaultCall})
+		if ty == "" {
+			continue
+		}
+		if len(out) == len(ptypes) {
+			out = make(map[int]string, len(ptypes)+1) // never write the caller's map
+			for k, v := range ptypes {
+				out[k] = v
+			}
+		}
+		out[i] = ty
+	}
 	return out
 }
 
@@ -281,6 +344,7 @@ func (a *Analyzer) fn(fn *extract.Func, mask, priv uint64, returned, gated bool,
 // parameters (send_message(service, ...) with service = build("gmail",
 // ...)): methods called on those parameters are typed by them.
 func (a *Analyzer) fnTyped(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int, ptypes map[int]string) *Effects {
+	ptypes = withDefaults(fn, ptypes)
 	key := memoKey{fn, mask, priv, returned, gated, encodeTypes(ptypes)}
 	saved := a.ptypes
 	a.ptypes = ptypes
@@ -649,8 +713,11 @@ func (a *Analyzer) argTypes(c *extract.Call, callee *extract.Func) map[int]strin
 				}
 			}
 		}
-		if ty == "" || !strings.HasSuffix(ty, "()") {
-			return
+		if !strings.HasSuffix(ty, "()") {
+			if callee.Params[idx].DefaultCall == "" {
+				return
+			}
+			ty = "" // passed, of a type acg does not know: not the default's type
 		}
 		if out == nil {
 			out = map[int]string{}
@@ -703,7 +770,7 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 	}
 	for i, p := range c.Func.Params {
 		if p.Name == recv {
-			if ty, ok := a.ptypes[i]; ok {
+			if ty := a.ptypes[i]; ty != "" {
 				rc := *c
 				rc.Qual, rc.HeadKind = ty+"."+rest, extract.HeadObject
 				return &rc, true

@@ -100,7 +100,11 @@ type Param struct {
 	Name       string
 	Annotation string
 	Default    *Expr
-	Loc        Loc
+	// DefaultCall is the dotted name a default value calls
+	// (`client=httpx.Client()`: "httpx.Client"), read as the parameter's
+	// type when nothing else gives one.
+	DefaultCall string
+	Loc         Loc
 	// Injected marks parameters the framework fills in rather than the model
 	// (self, RunnableConfig, ToolRuntime, InjectedState, RunContextWrapper,
 	// MCP Context …): they do not carry model-chosen data.

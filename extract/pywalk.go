@@ -565,6 +565,7 @@ func (b *builder) params(fn *Func, n *node, method bool) {
 	for _, p := range named(n) {
 		var name, ann string
 		var def *Expr
+		var defCall string
 		switch p.Type() {
 		case "identifier":
 			name = b.text(p)
@@ -583,6 +584,7 @@ func (b *builder) params(fn *Func, n *node, method bool) {
 		case "default_parameter":
 			name = b.text(p.ChildByFieldName("name"))
 			def = b.constExpr(p.ChildByFieldName("value"))
+			defCall = b.calledName(p.ChildByFieldName("value"))
 		case "typed_default_parameter":
 			name = b.text(p.ChildByFieldName("name"))
 			ann = b.text(p.ChildByFieldName("type"))
@@ -603,8 +605,28 @@ func (b *builder) params(fn *Func, n *node, method bool) {
 				inj = true
 			}
 		}
-		fn.Params = append(fn.Params, Param{Name: name, Annotation: ann, Default: def, Loc: b.loc(p), Injected: inj})
+		fn.Params = append(fn.Params, Param{Name: name, Annotation: ann, Default: def, DefaultCall: defCall, Loc: b.loc(p), Injected: inj})
 	}
+}
+
+// calledName is the dotted name a call expression calls (`httpx.Client()`:
+// "httpx.Client"), or "" for anything else.
+func (b *builder) calledName(n *node) string {
+	if n == nil || n.Type() != "call" {
+		return ""
+	}
+	f := n.ChildByFieldName("function")
+	for x := f; x != nil; x = x.ChildByFieldName("object") {
+		switch x.Type() {
+		case "identifier":
+			return b.text(f)
+		case "attribute":
+			continue
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 func (w *walker) classDef(n *node, decos []*Expr) {
