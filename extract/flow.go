@@ -92,7 +92,11 @@ type Class struct {
 	// annotations (`items: list[Draft]`), annotations and literals that
 	// methods assign to self (`self.items = []` is "builtins.list").
 	AttrTypes map[string]string
-	selfTypes map[string]string
+	// SelfValues are the values any method stores in an attribute of self
+	// (`self.tools = {...}` in __init__, `self.tools[k] = t`), in source
+	// order: a read of self.tools elsewhere in the class is one of them.
+	SelfValues map[string][]*Expr
+	selfTypes  map[string]string
 }
 
 // Param is a function parameter.

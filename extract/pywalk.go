@@ -411,6 +411,9 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
 			w.class.selfTypes[attr] = ex.Type
 		}
+		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && !w.replay {
+			w.class.addSelfValue(attr, ex)
+		}
 		if name := b.text(obj); obj.Type() == "identifier" && name != "self" {
 			// box.body = v puts v's flow into the local object box.
 			if _, local := w.env[name]; local {
@@ -422,6 +425,12 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 		// d[k] = v puts v's flow into d.
 		v := t.ChildByFieldName("value")
 		_, ie := w.expr(t.ChildByFieldName("subscript"))
+		if v != nil && v.Type() == "attribute" && w.class != nil && ex != nil && !w.replay {
+			// self.tools["x"] = t: t is one of the container's values.
+			if o := v.ChildByFieldName("object"); o != nil && o.Type() == "identifier" && b.text(o) == "self" {
+				w.class.addSelfValue(b.text(v.ChildByFieldName("attribute")), &Expr{Kind: ExprList, Elems: []*Expr{ex}, Loc: ex.Loc, Scope: ex.Scope})
+			}
+		}
 		if v != nil && v.Type() == "identifier" {
 			name := b.text(v)
 			w.env[name] = union(w.env[name], extend(fl, b.loc(t), name))
@@ -432,6 +441,14 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 			w.expr(v)
 		}
 	}
+}
+
+// addSelfValue records a value stored in self.attr (see Class.SelfValues).
+func (c *Class) addSelfValue(attr string, ex *Expr) {
+	if c.SelfValues == nil {
+		c.SelfValues = map[string][]*Expr{}
+	}
+	c.SelfValues[attr] = append(c.SelfValues[attr], ex)
 }
 
 // typeOf is the type a call's result gets: its qualified callee plus "()",

@@ -695,6 +695,9 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 			}
 			return []member{b.unknown(e, e.Name+" is imported from outside the scanned tree")}
 		}
+		if ms, ok := b.selfAttr(e, depth); ok {
+			return ms
+		}
 		return []member{b.unknown(e, e.Name+" is not defined anywhere acg can see")}
 	}
 	if t.bind == nil {
@@ -1437,4 +1440,62 @@ func frameworkOfQual(q string) string {
 		return "langchain"
 	}
 	return top
+}
+
+// containerMutators are the methods that put values into a list, dict or
+// set, with the argument that holds them (-1: the last positional one).
+var containerMutators = map[string]bool{"append": true, "add": true, "insert": true, "extend": true, "update": true}
+
+// selfAttr resolves self.attr in a method to what the class stores in it:
+// every value any of its methods assigns to the attribute
+// (`self.tools = {...}` in __init__, `self.tools[k] = t`) and every value
+// a method puts in it (`self.tools.append(t)`, `.extend(ts)`, `.update(d)`).
+// It reports false when the class assigns the attribute nowhere.
+func (b *builder) selfAttr(e *extract.Expr, depth int) ([]member, bool) {
+	attr, ok := strings.CutPrefix(e.Name, "self.")
+	if !ok || strings.Contains(attr, ".") || e.Scope == nil || e.Scope.Func == nil || e.Scope.Func.Class == "" {
+		return nil, false
+	}
+	f := b.ix.fileOf(e.Scope)
+	if f == nil || f.Classes[e.Scope.Func.Class] == nil {
+		return nil, false
+	}
+	cl := f.Classes[e.Scope.Func.Class]
+	values := cl.SelfValues[attr]
+	if len(values) == 0 {
+		return nil, false
+	}
+	var out []member
+	for _, v := range values {
+		out = append(out, b.members(v, depth+1)...)
+	}
+	names := make([]string, 0, len(cl.Methods))
+	for n := range cl.Methods {
+		names = append(names, n)
+	}
+	sort.Strings(names) // a stable order of members
+	for _, n := range names {
+		for _, c := range cl.Methods[n].Calls {
+			if c.Expr == nil || c.Expr.Recv != nil {
+				continue
+			}
+			recv, m, ok := strings.Cut(c.Expr.Name, "."+attr+".")
+			if !ok || recv != "self" || !containerMutators[m] {
+				continue
+			}
+			var arg *extract.Expr
+			if n := len(c.Expr.Args); n > 0 {
+				arg = c.Expr.Args[n-1]
+			}
+			switch {
+			case arg == nil:
+				out = append(out, b.unknown(c.Expr, "self."+attr+"."+m+"(...) adds values acg cannot read"))
+			case m == "extend" || m == "update":
+				out = append(out, b.members(arg, depth+1)...)
+			default:
+				out = append(out, b.members(&extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{arg}, Loc: arg.Loc, Scope: arg.Scope}, depth+1)...)
+			}
+		}
+	}
+	return out, true
 }
