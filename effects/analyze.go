@@ -389,7 +389,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
-	if c.BuildsAgent || runsAgent(c) {
+	if c.BuildsAgent || runsAgent(c) || a.runsTreeCrew(c) {
 		// Building an agent the tree declares, or running it: its own
 		// tools carry its effects (capgraph links it as a sub-agent).
 		return
@@ -447,6 +447,38 @@ func runsAgent(c *extract.Call) bool {
 			continue
 		}
 		if b := c.Func.Calls[o.Call]; b.BuildsAgent && strings.HasPrefix(c.Qual, b.Qual+"().") {
+			return true
+		}
+	}
+	return false
+}
+
+// runsTreeCrew reports whether c runs a crew that a function of the tree
+// builds: SomeCrew().crew().kickoff(...) where the @crew method returns a
+// Crew(...). The crew's agents carry their tools' effects (the builder
+// links them to the graph whose node runs it), so the call adds none.
+func (a *Analyzer) runsTreeCrew(c *extract.Call) bool {
+	m := c.Method()
+	if a.Resolver == nil || !strings.HasPrefix(m, "kickoff") {
+		return false
+	}
+	head, ok := strings.CutSuffix(c.Qual, "()."+m)
+	if !ok {
+		return false
+	}
+	rc := *c
+	rc.Qual = head
+	fn := a.Resolver.Callee(&rc)
+	if fn == nil {
+		// An imported class: its method by the class's name.
+		rc.Qual = strings.ReplaceAll(head, "().", ".")
+		fn = a.Resolver.Callee(&rc)
+	}
+	if fn == nil {
+		return false
+	}
+	for _, x := range fn.Calls {
+		if x.BuildsAgent || x.Qual == "crewai.Crew" || x.Qual == "crewai.crew.Crew" {
 			return true
 		}
 	}

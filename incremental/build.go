@@ -172,6 +172,15 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		switch {
 		case ref.Tool != nil:
 			ms = []member{{tool: b.addTool(ref.Tool), loc: ref.Tool.Loc}}
+			if ref.Tool.Kind == extract.ToolNode && ref.Tool.Func != nil && a.Graph != nil {
+				// A node function of this file that runs a crew of the tree
+				// (agents it builds itself are the extractor's Delegates).
+				for _, inner := range b.crewAgentsRunIn(ref.Tool.Func) {
+					if inner != a {
+						b.links = append(b.links, capgraph.Link{From: a.ID, To: inner.ID, Kind: capgraph.EdgeSubAgent, Loc: ref.Tool.Loc})
+					}
+				}
+			}
 		case b.methodNode(f, a, ref) != nil:
 			t := b.methodNode(f, a, ref)
 			ms = []member{{tool: b.addTool(t), loc: ref.Expr.Loc}}
@@ -197,7 +206,11 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	}
 	for _, s := range a.SubAgents {
 		if s != nil && s.Kind == extract.ExprName && s.Scope != nil && a.Graph != nil {
-			if fn := b.ix.boundMethod(s); fn != nil {
+			fn := b.ix.boundMethod(s)
+			if fn == nil && s.Recv != nil {
+				fn = b.ix.funcOf(s) // EmailFilterCrew().kickoff
+			}
+			if fn != nil {
 				// A node given as a bound method (methodNode): no agent
 				// itself, but it may build and run one.
 				for _, inner := range b.agentsBuiltIn(fn) {
@@ -308,7 +321,12 @@ func (b *builder) methodNode(f *extract.File, a *extract.Agent, ref extract.Tool
 	if el == nil || el.Kind != extract.ExprName || !strings.Contains(el.Name, ".") {
 		return nil
 	}
-	fn := b.ix.boundMethod(el)
+	// nodes.check_email, or EmailFilterCrew().kickoff: a method of an
+	// instance built in place.
+	fn := b.ix.funcOf(el)
+	if _, m, ok := strings.Cut(el.Name, "."); ok && el.Recv == nil && !strings.Contains(m, ".") {
+		fn = b.ix.boundMethod(el)
+	}
 	if fn == nil {
 		return nil
 	}
@@ -389,7 +407,51 @@ func (b *builder) agentsBuiltIn(fn *extract.Func) []*extract.Agent {
 			out = append(out, a)
 		}
 	}
+	out = append(out, b.crewAgentsRunIn(fn)...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// crewAgentsRunIn are the agents of the CrewAI crews fn builds and runs:
+// Crew(agents=[...]) (the list's agents, followed like any agent list:
+// self.writer set in __init__ to a factory's Agent), and an in-tree
+// @CrewBase class run as SomeCrew().crew().kickoff(...) (its @agent
+// methods' agents). A graph node that runs a crew acts through its agents.
+func (b *builder) crewAgentsRunIn(fn *extract.Func) []*extract.Agent {
+	var out []*extract.Agent
+	seen := map[*extract.Agent]bool{}
+	add := func(a *extract.Agent) {
+		if a != nil && !seen[a] {
+			seen[a] = true
+			out = append(out, a)
+		}
+	}
+	for _, c := range fn.Calls {
+		if c.Expr == nil {
+			continue
+		}
+		if c.HeadKind == extract.HeadImport && (c.Qual == "crewai.Crew" || c.Qual == "crewai.crew.Crew") {
+			for _, m := range b.members(c.Expr.Kwarg("agents"), 0) {
+				add(m.agent)
+			}
+			continue
+		}
+		head, rest, ok := strings.Cut(c.Qual, "().crew().")
+		if !ok || !strings.HasPrefix(rest, "kickoff") || strings.Contains(rest, ".") {
+			continue
+		}
+		t, ok := b.ix.lookupOrQualified(fn.Scope, head)
+		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
+			continue
+		}
+		cl := t.bind.Class
+		for a := range b.agents {
+			if a.Call != nil && a.Call.Call != nil && a.Call.Call.Func != nil && a.Call.Call.Func.Class == cl.Name &&
+				a.Call.Call.Func.Loc.File == cl.Loc.File {
+				add(a)
+			}
+		}
+	}
 	return out
 }
 

@@ -551,6 +551,9 @@ func (ix *index) funcOf(e *extract.Expr) *extract.Func {
 	if e == nil || e.Kind != extract.ExprName || e.Scope == nil {
 		return nil
 	}
+	if m, ok := strings.CutPrefix(e.Name, "."); ok && e.Recv != nil {
+		return ix.methodOfInstance(e.Recv, m, e.Scope)
+	}
 	t, ok := ix.lookup(e.Scope, e.Name, 0)
 	if !ok {
 		return ix.boundMethod(e)
@@ -584,6 +587,26 @@ func (ix *index) boundMethod(e *extract.Expr) *extract.Func {
 		return nil
 	}
 	fn := ix.methodOf(cl, m, 0)
+	if fn == noCode {
+		return nil
+	}
+	return fn
+}
+
+// methodOfInstance is the method m of the in-tree class whose instance the
+// call recv builds (`EmailFilterCrew().kickoff` as a graph node), or nil.
+func (ix *index) methodOfInstance(recv *extract.Expr, m string, sc *extract.Scope) *extract.Func {
+	if recv.Kind != extract.ExprCall || strings.Contains(m, ".") {
+		return nil
+	}
+	ty, isCall := strings.CutSuffix(recv.Type, "()")
+	if !isCall || ty == "" {
+		return nil
+	}
+	if recv.Scope != nil {
+		sc = recv.Scope
+	}
+	fn := ix.methodOf(ix.instanceClass(sc, ty), m, 0)
 	if fn == noCode {
 		return nil
 	}
