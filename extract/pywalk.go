@@ -286,6 +286,11 @@ func (w *walker) exprStmt(e *node) {
 				w.fn.Scope.add(&Binding{Name: name, Kind: BindAppend, Value: ex, Loc: b.loc(e), Guards: w.guardsNow()})
 			}
 		} else {
+			if o := left.ChildByFieldName("object"); left.Type() == "attribute" && o != nil && o.Type() == "identifier" &&
+				b.text(o) == "self" && w.class != nil && !w.replay {
+				// self.tools += [...]: more values of the attribute (nil: unreadable).
+				w.class.addSelfValue(b.text(left.ChildByFieldName("attribute")), ex)
+			}
 			w.expr(left)
 		}
 	default:
@@ -411,7 +416,9 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
 			w.class.selfTypes[attr] = ex.Type
 		}
-		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && !w.replay {
+		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && !w.replay {
+			// nil when the value is not one expression (a, self.x = f()):
+			// a read of the attribute then fails closed.
 			w.class.addSelfValue(attr, ex)
 		}
 		if name := b.text(obj); obj.Type() == "identifier" && name != "self" {
@@ -425,10 +432,14 @@ func (w *walker) bindTarget(t *node, fl Flow, ex *Expr, kind BindKind) {
 		// d[k] = v puts v's flow into d.
 		v := t.ChildByFieldName("value")
 		_, ie := w.expr(t.ChildByFieldName("subscript"))
-		if v != nil && v.Type() == "attribute" && w.class != nil && ex != nil && !w.replay {
+		if v != nil && v.Type() == "attribute" && w.class != nil && !w.replay {
 			// self.tools["x"] = t: t is one of the container's values.
 			if o := v.ChildByFieldName("object"); o != nil && o.Type() == "identifier" && b.text(o) == "self" {
-				w.class.addSelfValue(b.text(v.ChildByFieldName("attribute")), &Expr{Kind: ExprList, Elems: []*Expr{ex}, Loc: ex.Loc, Scope: ex.Scope})
+				var el *Expr
+				if ex != nil {
+					el = &Expr{Kind: ExprList, Elems: []*Expr{ex}, Loc: ex.Loc, Scope: ex.Scope}
+				}
+				w.class.addSelfValue(b.text(v.ChildByFieldName("attribute")), el)
 			}
 		}
 		if v != nil && v.Type() == "identifier" {

@@ -1529,6 +1529,10 @@ func (b *builder) selfAttr(e *extract.Expr, depth int) ([]member, bool) {
 	}
 	var out []member
 	for _, v := range values {
+		if v == nil {
+			out = append(out, b.unknown(e, e.Name+" is assigned a value acg cannot read"))
+			continue
+		}
 		out = append(out, b.members(v, depth+1)...)
 	}
 	names := make([]string, 0, len(cl.Methods))
