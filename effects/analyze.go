@@ -28,6 +28,13 @@ type Resolver interface {
 	RunsTool(c *extract.Call) bool
 }
 
+// AttrResolver is what a Resolver may also do: give the values a class of
+// the tree stores in the attribute a call's receiver names through self
+// (every assignment of the attribute in any method), or nil.
+type AttrResolver interface {
+	AttrValues(c *extract.Call) []*extract.Expr
+}
+
 // Analyzer decides effects. It memoises per function and calling context,
 // so one analyzer should serve one snapshot of the workspace.
 type Analyzer struct {
@@ -383,7 +390,8 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
-	if c.HeadKind == extract.HeadData && a.pipe(e, c, mask, priv, returned, cGated, via, depth) {
+	if (c.HeadKind == extract.HeadData || c.HeadKind == extract.HeadObject && c.Expr != nil && strings.HasPrefix(c.Expr.Name, "self.")) &&
+		a.pipe(e, c, mask, priv, returned, cGated, via, depth) {
 		return
 	}
 	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
@@ -636,19 +644,38 @@ func (a *Analyzer) pipe(e *Effects, c *extract.Call, mask, priv uint64, returned
 		return false
 	}
 	recv, _, ok := strings.Cut(c.Expr.Name, ".")
-	if !ok || strings.Count(c.Expr.Name, ".") != 1 {
+	if !ok {
 		return false
 	}
 	var parts []*extract.Expr
-	bs := c.Func.Scope.Lookup(recv)
-	if len(bs) == 0 {
-		return false
-	}
-	for _, b := range bs {
-		if b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprPipe {
+	if strings.Count(c.Expr.Name, ".") == 1 {
+		bs := c.Func.Scope.Lookup(recv)
+		if len(bs) == 0 {
 			return false
 		}
-		parts = append(parts, pipeParts(b.Value, 0)...)
+		for _, b := range bs {
+			if b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprPipe {
+				return false
+			}
+			parts = append(parts, pipeParts(b.Value, 0)...)
+		}
+	} else {
+		// self.chain.invoke(x), self.agents.writer.invoke(x): the pipes the
+		// class stores in the attribute, in whichever method.
+		ar, ok := a.Resolver.(AttrResolver)
+		if !ok {
+			return false
+		}
+		vs := ar.AttrValues(c)
+		if len(vs) == 0 {
+			return false
+		}
+		for _, v := range vs {
+			if v.Kind != extract.ExprPipe {
+				return false
+			}
+			parts = append(parts, pipeParts(v, 0)...)
+		}
 	}
 	var calls []*extract.Call
 	for _, p := range parts {

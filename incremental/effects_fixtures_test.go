@@ -117,6 +117,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"research": all + " !default", "recall": "reads_private untrusted_input !default",
 		},
 		"neg-email-message": {"encode_reply": ""},
+		"neg-attr-pipes":    {"summarise": ""},
 		"neg-search-sdk-readers": {
 			"crawl_site": "network_egress untrusted_input", "site_map": "network_egress untrusted_input",
 			"scrape_page": "network_egress untrusted_input", "exa_answer": "untrusted_input",

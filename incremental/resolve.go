@@ -774,6 +774,71 @@ func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
 
+// storedInstance is the in-tree class of the instances a class stores in
+// an attribute when every value it assigns there builds one of that class
+// (self.agents = Agents()), else nil.
+func (ix *index) storedInstance(cl *extract.Class, attr string) *extract.Class {
+	if cl == nil {
+		return nil
+	}
+	var out *extract.Class
+	for _, v := range cl.SelfValues[attr] {
+		if v == nil || v.Kind != extract.ExprCall || v.Scope == nil {
+			return nil
+		}
+		ty, ok := strings.CutSuffix(v.Type, "()")
+		if !ok || ty == "" {
+			return nil
+		}
+		c := ix.instanceClass(v.Scope, ty)
+		if c == nil || out != nil && c != out {
+			return nil
+		}
+		out = c
+	}
+	return out
+}
+
+// AttrValues implements effects.AttrResolver: the values the class stores
+// in the attribute a call's receiver names through self
+// (self.agents.categorize_email.invoke(...) with self.agents = Agents()
+// and Agents.__init__ setting self.categorize_email = prompt | llm).
+// nil when the path leaves the tree's classes or a value is unreadable.
+func (r resolver) AttrValues(c *extract.Call) []*extract.Expr {
+	if c.Func == nil || c.Func.Class == "" || c.Expr == nil || c.Expr.Recv != nil {
+		return nil
+	}
+	path := strings.Split(c.Expr.Name, ".")
+	if len(path) < 3 || path[0] != "self" {
+		return nil
+	}
+	f := r.ix.fileOf(c.Func.Scope)
+	if f == nil {
+		return nil
+	}
+	cl := f.Classes[c.Func.Class]
+	attrs := path[1 : len(path)-1] // the method is the last element
+	for _, attr := range attrs[:len(attrs)-1] {
+		next := r.ix.attrClass(cl, attr)
+		if next == nil {
+			next = r.ix.storedInstance(cl, attr) // self.agents = Agents()
+		}
+		if cl = next; cl == nil {
+			return nil
+		}
+	}
+	if cl == nil {
+		return nil
+	}
+	vs := cl.SelfValues[attrs[len(attrs)-1]]
+	for _, v := range vs {
+		if v == nil {
+			return nil
+		}
+	}
+	return vs
+}
+
 // RunsTool: registry[key].invoke(...) with a non-literal key, where the
 // registry is a dict of tools the tree builds ({t.name: t for t in tools}
 // or a literal), here or imported (see builder.registryDispatch, which
