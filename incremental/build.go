@@ -207,8 +207,10 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	for _, s := range a.SubAgents {
 		if s != nil && s.Kind == extract.ExprName && s.Scope != nil && a.Graph != nil {
 			fn := b.ix.boundMethod(s)
-			if fn == nil && s.Recv != nil {
-				fn = b.ix.funcOf(s) // EmailFilterCrew().kickoff
+			if fn == nil && (s.Recv != nil || !strings.Contains(s.Name, ".")) {
+				// EmailFilterCrew().kickoff, or a node function imported
+				// from another file (methodNode reads it as a node).
+				fn = b.ix.funcOf(s)
 			}
 			if fn != nil {
 				// A node given as a bound method (methodNode): no agent
@@ -318,8 +320,27 @@ func (b *builder) methodNode(f *extract.File, a *extract.Agent, ref extract.Tool
 		return nil
 	}
 	el := ref.Expr.Elems[0]
-	if el == nil || el.Kind != extract.ExprName || !strings.Contains(el.Name, ".") {
+	if el == nil || el.Kind != extract.ExprName {
 		return nil
+	}
+	if !strings.Contains(el.Name, ".") {
+		// A node function imported from another file (add_node(rewrite)
+		// with `from .rewrite import rewrite`): read as a node, as the
+		// file's own node functions are (extract graphMembers), unless it
+		// is a declared tool.
+		fn := b.ix.funcOf(el)
+		if fn == nil || fn.Loc.File == f.Path || fn.Name == "<module>" {
+			return nil
+		}
+		if df := b.ix.byPath[fn.Loc.File]; df == nil || df.ToolBySymbol(fn.Name) != nil {
+			return nil
+		}
+		id := f.Path + "#" + a.Name + "." + ref.Node
+		if ct, ok := b.tools[id]; ok && ct.Src != nil {
+			return ct.Src
+		}
+		return &extract.Tool{ID: id, Name: ref.Node, Symbol: a.Name + "." + ref.Node, Framework: "langgraph",
+			Kind: extract.ToolNode, Func: fn, Loc: fn.Loc, NameLoc: fn.NameLoc}
 	}
 	// nodes.check_email, or EmailFilterCrew().kickoff: a method of an
 	// instance built in place.
