@@ -33,6 +33,9 @@ type Resolver interface {
 // (every assignment of the attribute in any method), or nil.
 type AttrResolver interface {
 	AttrValues(c *extract.Call) []*extract.Expr
+	// AttrType is the value type ("T()") of that attribute when every
+	// value stored in it is the result of a call of the tree returning T.
+	AttrType(c *extract.Call) string
 }
 
 // Analyzer decides effects. It memoises per function and calling context,
@@ -46,6 +49,9 @@ type Analyzer struct {
 	// ptypes are the types the current call site's arguments give the
 	// parameters of the function being walked (index -> "T()").
 	ptypes map[int]string
+	// chained are the qualified names attrTypedCall gave calls, so the
+	// calls chained on their results are typed too.
+	chained map[*extract.Expr]string
 }
 
 type memoKey struct {
@@ -386,6 +392,8 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	}
 	if tc, ok := a.argTypedCall(c); ok && !c.Gate {
 		c = tc // a method of a parameter the call site's argument typed
+	} else if tc, ok := a.attrTypedCall(c); ok && !c.Gate {
+		c = tc // self.service.users() with self.service = self._service()
 	}
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
@@ -837,6 +845,45 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 		}
 	}
 	return nil, false
+}
+
+// attrTypedCall rewrites a method called on an attribute of self whose
+// type the walker did not know (a call of data) but the values the class
+// stores in it give (AttrResolver.AttrType).
+// The calls chained on it (self.service.users().messages().list()) are
+// methods of the typed result in turn.
+func (a *Analyzer) attrTypedCall(c *extract.Call) (*extract.Call, bool) {
+	if c.HeadKind != extract.HeadData || c.Func == nil || c.Expr == nil {
+		return nil, false
+	}
+	var q string
+	switch {
+	case c.Expr.Recv != nil && strings.HasPrefix(c.Expr.Name, "."):
+		prev, ok := a.chained[c.Expr.Recv]
+		if !ok {
+			return nil, false
+		}
+		q = prev + "()" + c.Expr.Name
+	case c.Expr.Recv == nil && strings.Count(c.Expr.Name, ".") == 2 && strings.HasPrefix(c.Expr.Name, "self."):
+		ar, ok := a.Resolver.(AttrResolver)
+		if !ok {
+			return nil, false
+		}
+		ty := ar.AttrType(c)
+		if ty == "" {
+			return nil, false
+		}
+		q = ty + "." + strings.SplitN(c.Expr.Name, ".", 3)[2]
+	default:
+		return nil, false
+	}
+	if a.chained == nil {
+		a.chained = map[*extract.Expr]string{}
+	}
+	a.chained[c.Expr] = q // the expression, which copies of the call share
+	rc := *c
+	rc.Qual, rc.HeadKind = q, extract.HeadObject
+	return &rc, true
 }
 
 // paramClass is the qualified class an annotated parameter names, as a

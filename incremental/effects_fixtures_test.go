@@ -116,8 +116,10 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-untyped-param-unknown": {
 			"research": all + " !default", "recall": "reads_private untrusted_input !default",
 		},
-		"neg-email-message": {"encode_reply": ""},
-		"neg-attr-pipes":    {"summarise": ""},
+		"neg-email-message":         {"encode_reply": ""},
+		"neg-attr-pipes":            {"summarise": ""},
+		"neg-attr-returned-client":  {"unread_mail": "reads_private untrusted_input"},
+		"pos-attr-returned-unknown": {"purge_mail": all + " !default"},
 		"neg-search-sdk-readers": {
 			"crawl_site": "network_egress untrusted_input", "site_map": "network_egress untrusted_input",
 			"scrape_page": "network_egress untrusted_input", "exa_answer": "untrusted_input",

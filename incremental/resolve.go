@@ -774,6 +774,44 @@ func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
 
+// AttrType implements effects.AttrResolver: the value type ("T()") of the
+// attribute a call's receiver names through self when every value the
+// class stores in it is the result of a call of the tree whose every
+// return has that type (self.service = self._service(), which returns
+// build("gmail", "v1")), else "".
+func (r resolver) AttrType(c *extract.Call) string {
+	if c.Func == nil || c.Func.Class == "" || c.Expr == nil || c.Expr.Recv != nil {
+		return ""
+	}
+	path := strings.Split(c.Expr.Name, ".")
+	if len(path) < 3 || path[0] != "self" {
+		return ""
+	}
+	f := r.ix.fileOf(c.Func.Scope)
+	if f == nil || f.Classes[c.Func.Class] == nil {
+		return ""
+	}
+	vs := f.Classes[c.Func.Class].SelfValues[path[1]]
+	ty := ""
+	for _, v := range vs {
+		if v == nil || v.Kind != extract.ExprCall || v.Call == nil {
+			return ""
+		}
+		fn := r.ix.callee(v.Call)
+		if fn == nil || fn == noCode || len(fn.ReturnExprs) == 0 {
+			return ""
+		}
+		for _, x := range fn.ReturnExprs {
+			x = extract.Deref(x)
+			if x == nil || !strings.HasSuffix(x.Type, "()") || ty != "" && x.Type != ty {
+				return ""
+			}
+			ty = x.Type
+		}
+	}
+	return ty
+}
+
 // storedInstance is the in-tree class of the instances a class stores in
 // an attribute when every value it assigns there builds one of that class
 // (self.agents = Agents()), else nil.
