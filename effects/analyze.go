@@ -28,6 +28,16 @@ type Resolver interface {
 	RunsTool(c *extract.Call) bool
 }
 
+// AttrResolver is what a Resolver may also do: give the values a class of
+// the tree stores in the attribute a call's receiver names through self
+// (every assignment of the attribute in any method), or nil.
+type AttrResolver interface {
+	AttrValues(c *extract.Call) []*extract.Expr
+	// AttrType is the value type ("T()") of that attribute when every
+	// value stored in it is the result of a call of the tree returning T.
+	AttrType(c *extract.Call) string
+}
+
 // Analyzer decides effects. It memoises per function and calling context,
 // so one analyzer should serve one snapshot of the workspace.
 type Analyzer struct {
@@ -39,6 +49,9 @@ type Analyzer struct {
 	// ptypes are the types the current call site's arguments give the
 	// parameters of the function being walked (index -> "T()").
 	ptypes map[int]string
+	// chained are the qualified names attrTypedCall gave calls, so the
+	// calls chained on their results are typed too.
+	chained map[*extract.Expr]string
 }
 
 type memoKey struct {
@@ -198,7 +211,11 @@ func (e *Effects) settleDefault(why string, l extract.Loc) {
 // its parameters (except injected ones; for a graph node, its state) and
 // reads its return value.
 func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
-	raw := a.fn(fn, toolMask(fn, node), 0, true, false, nil, 0)
+	var ptypes map[int]string
+	if node {
+		ptypes = nodeParamTypes(fn)
+	}
+	raw := a.fnTyped(fn, toolMask(fn, node), 0, true, false, nil, 0, ptypes)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -206,6 +223,65 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
 		}
 	}
 	out.settle(ByRules)
+	return out
+}
+
+// nodeInjected are the parameters LangGraph fills in by name when a node
+// function declares them without an annotation (KWARGS_CONFIG_KEYS in
+// langgraph/_internal/_runnable.py: an unannotated `store` is the graph's
+// BaseStore), as value types.
+var nodeInjected = map[string]string{"store": "langgraph.store.base.BaseStore()"}
+
+// nodeParamTypes types the unannotated parameters of a graph node that
+// LangGraph injects by name (after the state, the first parameter).
+func nodeParamTypes(fn *extract.Func) map[int]string {
+	var out map[int]string
+	first := true
+	for i, p := range fn.Params {
+		if p.Name == "self" || p.Name == "cls" {
+			continue
+		}
+		if first {
+			first = false // the state
+			continue
+		}
+		if ty, ok := nodeInjected[p.Name]; ok && p.Annotation == "" {
+			if out == nil {
+				out = map[int]string{}
+			}
+			out[i] = ty
+		}
+	}
+	return out
+}
+
+// withDefaults adds to ptypes the types of the default values of the
+// parameters nothing else types (`def remember(text, store=InMemoryStore())`,
+// `client=httpx.Client()`): a call that passes no argument runs with that
+// value. A call that passes one of another type is typed by it (argTypes);
+// an argument acg cannot type leaves the default's type, the only one the
+// code shows.
+func withDefaults(fn *extract.Func, ptypes map[int]string) map[int]string {
+	out := ptypes
+	for i, p := range fn.Params {
+		if p.DefaultCall == "" || p.Annotation != "" || p.Name == "self" || p.Name == "cls" {
+			continue
+		}
+		if _, ok := ptypes[i]; ok {
+			continue
+		}
+		ty := paramClass(fn, extract.Param{Name: p.Name, Annotation: p.DefaultCall})
+		if ty == "" {
+			continue
+		}
+		if len(out) == len(ptypes) {
+			out = make(map[int]string, len(ptypes)+1) // never write the caller's map
+			for k, v := range ptypes {
+				out[k] = v
+			}
+		}
+		out[i] = ty
+	}
 	return out
 }
 
@@ -281,6 +357,7 @@ func (a *Analyzer) fn(fn *extract.Func, mask, priv uint64, returned, gated bool,
 // parameters (send_message(service, ...) with service = build("gmail",
 // ...)): methods called on those parameters are typed by them.
 func (a *Analyzer) fnTyped(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int, ptypes map[int]string) *Effects {
+	ptypes = withDefaults(fn, ptypes)
 	key := memoKey{fn, mask, priv, returned, gated, encodeTypes(ptypes)}
 	saved := a.ptypes
 	a.ptypes = ptypes
@@ -315,17 +392,20 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	}
 	if tc, ok := a.argTypedCall(c); ok && !c.Gate {
 		c = tc // a method of a parameter the call site's argument typed
+	} else if tc, ok := a.attrTypedCall(c); ok && !c.Gate {
+		c = tc // self.service.users() with self.service = self._service()
 	}
 	if a.catalogCall(e, c, cGated, gateLoc, via) {
 		return
 	}
-	if c.HeadKind == extract.HeadData && a.pipe(e, c, mask, priv, returned, cGated, via, depth) {
+	if (c.HeadKind == extract.HeadData || c.HeadKind == extract.HeadObject && c.Expr != nil && strings.HasPrefix(c.Expr.Name, "self.")) &&
+		a.pipe(e, c, mask, priv, returned, cGated, via, depth) {
 		return
 	}
 	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
-	if c.BuildsAgent || runsAgent(c) {
+	if c.BuildsAgent || runsAgent(c) || a.runsTreeCrew(c) {
 		// Building an agent the tree declares, or running it: its own
 		// tools carry its effects (capgraph links it as a sub-agent).
 		return
@@ -383,6 +463,38 @@ func runsAgent(c *extract.Call) bool {
 			continue
 		}
 		if b := c.Func.Calls[o.Call]; b.BuildsAgent && strings.HasPrefix(c.Qual, b.Qual+"().") {
+			return true
+		}
+	}
+	return false
+}
+
+// runsTreeCrew reports whether c runs a crew that a function of the tree
+// builds: SomeCrew().crew().kickoff(...) where the @crew method returns a
+// Crew(...). The crew's agents carry their tools' effects (the builder
+// links them to the graph whose node runs it), so the call adds none.
+func (a *Analyzer) runsTreeCrew(c *extract.Call) bool {
+	m := c.Method()
+	if a.Resolver == nil || !strings.HasPrefix(m, "kickoff") {
+		return false
+	}
+	head, ok := strings.CutSuffix(c.Qual, "()."+m)
+	if !ok {
+		return false
+	}
+	rc := *c
+	rc.Qual = head
+	fn := a.Resolver.Callee(&rc)
+	if fn == nil {
+		// An imported class: its method by the class's name.
+		rc.Qual = strings.ReplaceAll(head, "().", ".")
+		fn = a.Resolver.Callee(&rc)
+	}
+	if fn == nil {
+		return false
+	}
+	for _, x := range fn.Calls {
+		if x.BuildsAgent || x.Qual == "crewai.Crew" || x.Qual == "crewai.crew.Crew" {
 			return true
 		}
 	}
@@ -540,19 +652,38 @@ func (a *Analyzer) pipe(e *Effects, c *extract.Call, mask, priv uint64, returned
 		return false
 	}
 	recv, _, ok := strings.Cut(c.Expr.Name, ".")
-	if !ok || strings.Count(c.Expr.Name, ".") != 1 {
+	if !ok {
 		return false
 	}
 	var parts []*extract.Expr
-	bs := c.Func.Scope.Lookup(recv)
-	if len(bs) == 0 {
-		return false
-	}
-	for _, b := range bs {
-		if b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprPipe {
+	if strings.Count(c.Expr.Name, ".") == 1 {
+		bs := c.Func.Scope.Lookup(recv)
+		if len(bs) == 0 {
 			return false
 		}
-		parts = append(parts, pipeParts(b.Value, 0)...)
+		for _, b := range bs {
+			if b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprPipe {
+				return false
+			}
+			parts = append(parts, pipeParts(b.Value, 0)...)
+		}
+	} else {
+		// self.chain.invoke(x), self.agents.writer.invoke(x): the pipes the
+		// class stores in the attribute, in whichever method.
+		ar, ok := a.Resolver.(AttrResolver)
+		if !ok {
+			return false
+		}
+		vs := ar.AttrValues(c)
+		if len(vs) == 0 {
+			return false
+		}
+		for _, v := range vs {
+			if v.Kind != extract.ExprPipe {
+				return false
+			}
+			parts = append(parts, pipeParts(v, 0)...)
+		}
 	}
 	var calls []*extract.Call
 	for _, p := range parts {
@@ -649,8 +780,11 @@ func (a *Analyzer) argTypes(c *extract.Call, callee *extract.Func) map[int]strin
 				}
 			}
 		}
-		if ty == "" || !strings.HasSuffix(ty, "()") {
-			return
+		if !strings.HasSuffix(ty, "()") {
+			if callee.Params[idx].DefaultCall == "" {
+				return
+			}
+			ty = "" // passed, of a type acg does not know: not the default's type
 		}
 		if out == nil {
 			out = map[int]string{}
@@ -703,7 +837,7 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 	}
 	for i, p := range c.Func.Params {
 		if p.Name == recv {
-			if ty, ok := a.ptypes[i]; ok {
+			if ty := a.ptypes[i]; ty != "" {
 				rc := *c
 				rc.Qual, rc.HeadKind = ty+"."+rest, extract.HeadObject
 				return &rc, true
@@ -711,6 +845,45 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 		}
 	}
 	return nil, false
+}
+
+// attrTypedCall rewrites a method called on an attribute of self whose
+// type the walker did not know (a call of data) but the values the class
+// stores in it give (AttrResolver.AttrType).
+// The calls chained on it (self.service.users().messages().list()) are
+// methods of the typed result in turn.
+func (a *Analyzer) attrTypedCall(c *extract.Call) (*extract.Call, bool) {
+	if c.HeadKind != extract.HeadData || c.Func == nil || c.Expr == nil {
+		return nil, false
+	}
+	var q string
+	switch {
+	case c.Expr.Recv != nil && strings.HasPrefix(c.Expr.Name, "."):
+		prev, ok := a.chained[c.Expr.Recv]
+		if !ok {
+			return nil, false
+		}
+		q = prev + "()" + c.Expr.Name
+	case c.Expr.Recv == nil && strings.Count(c.Expr.Name, ".") == 2 && strings.HasPrefix(c.Expr.Name, "self."):
+		ar, ok := a.Resolver.(AttrResolver)
+		if !ok {
+			return nil, false
+		}
+		ty := ar.AttrType(c)
+		if ty == "" {
+			return nil, false
+		}
+		q = ty + "." + strings.SplitN(c.Expr.Name, ".", 3)[2]
+	default:
+		return nil, false
+	}
+	if a.chained == nil {
+		a.chained = map[*extract.Expr]string{}
+	}
+	a.chained[c.Expr] = q // the expression, which copies of the call share
+	rc := *c
+	rc.Qual, rc.HeadKind = q, extract.HeadObject
+	return &rc, true
 }
 
 // paramClass is the qualified class an annotated parameter names, as a

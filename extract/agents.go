@@ -17,11 +17,11 @@ const (
 
 // Tool is a capability an agent can invoke.
 type Tool struct {
-	ID        string   `json:"id"`
-	Name      string   `json:"name"`   // the name the model sees
-	Symbol    string   `json:"symbol"` // the Python name references resolve to
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`   // the name the model sees
+	Symbol    string    `json:"symbol"` // the Python name references resolve to
 	Framework Framework `json:"framework"`
-	Kind      ToolKind `json:"kind"`
+	Kind      ToolKind  `json:"kind"`
 	// Func is the body that decides the tool's effects (function tools,
 	// class tools' _run, graph nodes); FuncRef names it when it lives
 	// elsewhere (StructuredTool.from_function(func=f)).
@@ -113,13 +113,13 @@ type ToolRef struct {
 
 // Agent is an LLM loop that chooses which tools to call.
 type Agent struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
-	Var       string `json:"var,omitempty"`
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Var       string    `json:"var,omitempty"`
 	Framework Framework `json:"framework"`
-	Ctor      string `json:"ctor"`
-	Loc       Loc    `json:"-"`
-	NameLoc   Loc    `json:"-"`
+	Ctor      string    `json:"ctor"`
+	Loc       Loc       `json:"-"`
+	NameLoc   Loc       `json:"-"`
 	Tools     []ToolRef
 	Handoffs  []*Expr `json:"-"`
 	// SubAgents are agents this one runs as a step (graph nodes, crew

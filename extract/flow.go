@@ -93,6 +93,10 @@ type Class struct {
 	// methods assign to self (`self.items = []` is "builtins.list").
 	AttrTypes map[string]string
 	SelfTypes map[string]string
+	// SelfValues are the values any method stores in an attribute of self
+	// (`self.tools = {...}` in __init__, `self.tools[k] = t`), in source
+	// order: a read of self.tools elsewhere in the class is one of them.
+	SelfValues map[string][]*Expr
 }
 
 // Param is a function parameter.
@@ -100,7 +104,11 @@ type Param struct {
 	Name       string
 	Annotation string
 	Default    *Expr
-	Loc        Loc
+	// DefaultCall is the dotted name a default value calls
+	// (`client=httpx.Client()`: "httpx.Client"), read as the parameter's
+	// type when nothing else gives one.
+	DefaultCall string
+	Loc         Loc
 	// Injected marks parameters the framework fills in rather than the model
 	// (self, RunnableConfig, ToolRuntime, InjectedState, RunContextWrapper,
 	// MCP Context …): they do not carry model-chosen data.

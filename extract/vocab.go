@@ -7,19 +7,19 @@ type ExtraKey string
 
 const (
 	ExtraAllowDelegation ExtraKey = "allow_delegation"
-	ExtraBackend ExtraKey = "backend"
-	ExtraBuilder ExtraKey = "builder"
-	ExtraBuiltins ExtraKey = "builtins"
-	ExtraCloneOf ExtraKey = "clone_of"
-	ExtraConfigKey ExtraKey = "config_key"
-	ExtraCrewClass ExtraKey = "crew_class"
-	ExtraDecidedBy ExtraKey = "decided_by"
-	ExtraDetail ExtraKey = "detail"
-	ExtraRoles ExtraKey = "roles"
-	ExtraSchemaOnly ExtraKey = "schema_only"
-	ExtraSettle ExtraKey = "settle"
-	ExtraShell ExtraKey = "shell"
-	ExtraSubagentOf ExtraKey = "subagent_of"
+	ExtraBackend         ExtraKey = "backend"
+	ExtraBuilder         ExtraKey = "builder"
+	ExtraBuiltins        ExtraKey = "builtins"
+	ExtraCloneOf         ExtraKey = "clone_of"
+	ExtraConfigKey       ExtraKey = "config_key"
+	ExtraCrewClass       ExtraKey = "crew_class"
+	ExtraDecidedBy       ExtraKey = "decided_by"
+	ExtraDetail          ExtraKey = "detail"
+	ExtraRoles           ExtraKey = "roles"
+	ExtraSchemaOnly      ExtraKey = "schema_only"
+	ExtraSettle          ExtraKey = "settle"
+	ExtraShell           ExtraKey = "shell"
+	ExtraSubagentOf      ExtraKey = "subagent_of"
 )
 
 // Framework names where an agent, a tool or an MCP server comes from: a

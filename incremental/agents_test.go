@@ -101,7 +101,7 @@ func TestFixturesFindEveryAgent(t *testing.T) {
 			"WorkFlow": {tools: []string{"check_new_emails", "summarise", "wait_next_run"}},
 		}},
 		{"langgraph/neg-dispatch-registry-imported-gated", map[string]agentFacts{
-			"create_workflow": {tools: []string{"call_model", "run_sql", "search", "tool_node"}, gated: []string{"run_sql", "search"}},
+			"create_workflow": {tools: []string{"model", "run_sql", "search", "tools"}, gated: []string{"run_sql", "search"}},
 		}},
 		{"langchain/neg-mcp-client-in-code", map[string]agentFacts{
 			"researcher": {tools: []string{"fetch", "tavily-crawl", "tavily-extract", "tavily-map", "tavily-search",

@@ -109,6 +109,22 @@ func TestEffectsFixtures(t *testing.T) {
 			"deep_research": "untrusted_input", "firecrawl_search": "untrusted_input", "linkup_search": "untrusted_input",
 			"google_search": "untrusted_input",
 		},
+		"neg-untyped-params": {
+			"recall": "reads_private", "remember": "writes_state", "answer": "",
+			"lookup": "untrusted_input", "news": "untrusted_input",
+		},
+		"pos-untyped-param-unknown": {
+			"research": all + " !default", "recall": "reads_private untrusted_input !default",
+		},
+		"neg-email-message":         {"encode_reply": ""},
+		"neg-attr-pipes":            {"summarise": ""},
+		"neg-attr-returned-client":  {"unread_mail": "reads_private untrusted_input"},
+		"pos-attr-returned-unknown": {"purge_mail": all + " !default"},
+		"neg-search-sdk-readers": {
+			"crawl_site": "network_egress untrusted_input", "site_map": "network_egress untrusted_input",
+			"scrape_page": "network_egress untrusted_input", "exa_answer": "untrusted_input",
+			"bing": "untrusted_input", "brave": "untrusted_input",
+		},
 		"pos-search-private-egress": {
 			"search_my_file": "network_egress untrusted_input", "search_notes": "network_egress reads_private untrusted_input",
 			"scrape": "network_egress untrusted_input",

@@ -173,6 +173,15 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		switch {
 		case ref.Tool != nil:
 			ms = []member{{tool: b.addTool(ref.Tool), loc: ref.Tool.Loc}}
+			if ref.Tool.Kind == extract.ToolNode && ref.Tool.Func != nil && a.Graph != nil {
+				// A node function of this file that runs a crew of the tree
+				// (agents it builds itself are the extractor's Delegates).
+				for _, inner := range b.crewAgentsRunIn(ref.Tool.Func) {
+					if inner != a {
+						b.links = append(b.links, capgraph.Link{From: a.ID, To: inner.ID, Kind: capgraph.EdgeSubAgent, Loc: ref.Tool.Loc})
+					}
+				}
+			}
 		case b.methodNode(f, a, ref) != nil:
 			t := b.methodNode(f, a, ref)
 			ms = []member{{tool: b.addTool(t), loc: ref.Expr.Loc}}
@@ -198,7 +207,13 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	}
 	for _, s := range a.SubAgents {
 		if s != nil && s.Kind == extract.ExprName && s.Scope != nil && a.Graph != nil {
-			if fn := b.ix.boundMethod(s); fn != nil {
+			fn := b.ix.boundMethod(s)
+			if fn == nil && (s.Recv != nil || !strings.Contains(s.Name, ".")) {
+				// EmailFilterCrew().kickoff, or a node function imported
+				// from another file (methodNode reads it as a node).
+				fn = b.ix.funcOf(s)
+			}
+			if fn != nil {
 				// A node given as a bound method (methodNode): no agent
 				// itself, but it may build and run one.
 				for _, inner := range b.agentsBuiltIn(fn) {
@@ -306,10 +321,34 @@ func (b *builder) methodNode(f *extract.File, a *extract.Agent, ref extract.Tool
 		return nil
 	}
 	el := ref.Expr.Elems[0]
-	if el == nil || el.Kind != extract.ExprName || !strings.Contains(el.Name, ".") {
+	if el == nil || el.Kind != extract.ExprName {
 		return nil
 	}
-	fn := b.ix.boundMethod(el)
+	if !strings.Contains(el.Name, ".") {
+		// A node function imported from another file (add_node(rewrite)
+		// with `from .rewrite import rewrite`): read as a node, as the
+		// file's own node functions are (extract graphMembers), unless it
+		// is a declared tool.
+		fn := b.ix.funcOf(el)
+		if fn == nil || fn.Loc.File == f.Path || fn.Name == "<module>" {
+			return nil
+		}
+		if df := b.ix.byPath[fn.Loc.File]; df == nil || df.ToolBySymbol(fn.Name) != nil {
+			return nil
+		}
+		id := f.Path + "#" + a.Name + "." + ref.Node
+		if ct, ok := b.tools[id]; ok && ct.Src != nil {
+			return ct.Src
+		}
+		return &extract.Tool{ID: id, Name: ref.Node, Symbol: a.Name + "." + ref.Node, Framework: "langgraph",
+			Kind: extract.ToolNode, Func: fn, Loc: fn.Loc, NameLoc: fn.NameLoc}
+	}
+	// nodes.check_email, or EmailFilterCrew().kickoff: a method of an
+	// instance built in place.
+	fn := b.ix.funcOf(el)
+	if _, m, ok := strings.Cut(el.Name, "."); ok && el.Recv == nil && !strings.Contains(m, ".") {
+		fn = b.ix.boundMethod(el)
+	}
 	if fn == nil {
 		return nil
 	}
@@ -419,7 +458,51 @@ func (b *builder) agentsBuiltIn(fn *extract.Func) []*extract.Agent {
 			out = append(out, a)
 		}
 	}
+	out = append(out, b.crewAgentsRunIn(fn)...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// crewAgentsRunIn are the agents of the CrewAI crews fn builds and runs:
+// Crew(agents=[...]) (the list's agents, followed like any agent list:
+// self.writer set in __init__ to a factory's Agent), and an in-tree
+// @CrewBase class run as SomeCrew().crew().kickoff(...) (its @agent
+// methods' agents). A graph node that runs a crew acts through its agents.
+func (b *builder) crewAgentsRunIn(fn *extract.Func) []*extract.Agent {
+	var out []*extract.Agent
+	seen := map[*extract.Agent]bool{}
+	add := func(a *extract.Agent) {
+		if a != nil && !seen[a] {
+			seen[a] = true
+			out = append(out, a)
+		}
+	}
+	for _, c := range fn.Calls {
+		if c.Expr == nil {
+			continue
+		}
+		if c.HeadKind == extract.HeadImport && (c.Qual == "crewai.Crew" || c.Qual == "crewai.crew.Crew") {
+			for _, m := range b.members(c.Expr.Kwarg("agents"), 0) {
+				add(m.agent)
+			}
+			continue
+		}
+		head, rest, ok := strings.Cut(c.Qual, "().crew().")
+		if !ok || !strings.HasPrefix(rest, "kickoff") || strings.Contains(rest, ".") {
+			continue
+		}
+		t, ok := b.ix.lookupOrQualified(fn.Scope, head)
+		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
+			continue
+		}
+		cl := t.bind.Class
+		for a := range b.agents {
+			if a.Call != nil && a.Call.Call != nil && a.Call.Call.Func != nil && a.Call.Call.Func.Class == cl.Name &&
+				a.Call.Call.Func.Loc.File == cl.Loc.File {
+				add(a)
+			}
+		}
+	}
 	return out
 }
 
@@ -724,6 +807,9 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 				return []member{{tool: b.prebuilt(e, q, ""), loc: e.Loc}}
 			}
 			return []member{b.unknown(e, e.Name+" is imported from outside the scanned tree")}
+		}
+		if ms, ok := b.selfAttr(e, depth); ok {
+			return ms
 		}
 		return []member{b.unknown(e, e.Name+" is not defined anywhere acg can see")}
 	}
@@ -1467,4 +1553,66 @@ func frameworkOfQual(q string) extract.Framework {
 		return extract.FrameworkLangChain
 	}
 	return extract.Framework(top)
+}
+
+// containerMutators are the methods that put values into a list, dict or
+// set, with the argument that holds them (-1: the last positional one).
+var containerMutators = map[string]bool{"append": true, "add": true, "insert": true, "extend": true, "update": true}
+
+// selfAttr resolves self.attr in a method to what the class stores in it:
+// every value any of its methods assigns to the attribute
+// (`self.tools = {...}` in __init__, `self.tools[k] = t`) and every value
+// a method puts in it (`self.tools.append(t)`, `.extend(ts)`, `.update(d)`).
+// It reports false when the class assigns the attribute nowhere.
+func (b *builder) selfAttr(e *extract.Expr, depth int) ([]member, bool) {
+	attr, ok := strings.CutPrefix(e.Name, "self.")
+	if !ok || strings.Contains(attr, ".") || e.Scope == nil || e.Scope.Func == nil || e.Scope.Func.Class == "" {
+		return nil, false
+	}
+	f := b.ix.fileOf(e.Scope)
+	if f == nil || f.Classes[e.Scope.Func.Class] == nil {
+		return nil, false
+	}
+	cl := f.Classes[e.Scope.Func.Class]
+	values := cl.SelfValues[attr]
+	if len(values) == 0 {
+		return nil, false
+	}
+	var out []member
+	for _, v := range values {
+		if v == nil {
+			out = append(out, b.unknown(e, e.Name+" is assigned a value acg cannot read"))
+			continue
+		}
+		out = append(out, b.members(v, depth+1)...)
+	}
+	names := make([]string, 0, len(cl.Methods))
+	for n := range cl.Methods {
+		names = append(names, n)
+	}
+	sort.Strings(names) // a stable order of members
+	for _, n := range names {
+		for _, c := range cl.Methods[n].Calls {
+			if c.Expr == nil || c.Expr.Recv != nil {
+				continue
+			}
+			recv, m, ok := strings.Cut(c.Expr.Name, "."+attr+".")
+			if !ok || recv != "self" || !containerMutators[m] {
+				continue
+			}
+			var arg *extract.Expr
+			if n := len(c.Expr.Args); n > 0 {
+				arg = c.Expr.Args[n-1]
+			}
+			switch {
+			case arg == nil:
+				out = append(out, b.unknown(c.Expr, "self."+attr+"."+m+"(...) adds values acg cannot read"))
+			case m == "extend" || m == "update":
+				out = append(out, b.members(arg, depth+1)...)
+			default:
+				out = append(out, b.members(&extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{arg}, Loc: arg.Loc, Scope: arg.Scope}, depth+1)...)
+			}
+		}
+	}
+	return out, true
 }

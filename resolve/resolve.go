@@ -551,6 +551,9 @@ func (ix *Index) funcOf(e *extract.Expr) *extract.Func {
 	if e == nil || e.Kind != extract.ExprName || e.Scope == nil {
 		return nil
 	}
+	if m, ok := strings.CutPrefix(e.Name, "."); ok && e.Recv != nil {
+		return ix.methodOfInstance(e.Recv, m, e.Scope)
+	}
 	t, ok := ix.lookup(e.Scope, e.Name, 0)
 	if !ok {
 		return ix.boundMethod(e)
@@ -584,6 +587,26 @@ func (ix *Index) boundMethod(e *extract.Expr) *extract.Func {
 		return nil
 	}
 	fn := ix.methodOf(cl, m, 0)
+	if fn == noCode {
+		return nil
+	}
+	return fn
+}
+
+// methodOfInstance is the method m of the in-tree class whose instance the
+// call recv builds (`EmailFilterCrew().kickoff` as a graph node), or nil.
+func (ix *Index) methodOfInstance(recv *extract.Expr, m string, sc *extract.Scope) *extract.Func {
+	if recv.Kind != extract.ExprCall || strings.Contains(m, ".") {
+		return nil
+	}
+	ty, isCall := strings.CutSuffix(recv.Type, "()")
+	if !isCall || ty == "" {
+		return nil
+	}
+	if recv.Scope != nil {
+		sc = recv.Scope
+	}
+	fn := ix.methodOf(ix.instanceClass(sc, ty), m, 0)
 	if fn == noCode {
 		return nil
 	}
@@ -750,6 +773,109 @@ type resolver struct{ ix *Index }
 func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee(c) }
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
+
+// AttrType implements effects.AttrResolver: the value type ("T()") of the
+// attribute a call's receiver names through self when every value the
+// class stores in it is the result of a call of the tree whose every
+// return has that type (self.service = self._service(), which returns
+// build("gmail", "v1")), else "".
+func (r resolver) AttrType(c *extract.Call) string {
+	if c.Func == nil || c.Func.Class == "" || c.Expr == nil || c.Expr.Recv != nil {
+		return ""
+	}
+	path := strings.Split(c.Expr.Name, ".")
+	if len(path) < 3 || path[0] != "self" {
+		return ""
+	}
+	f := r.ix.fileOf(c.Func.Scope)
+	if f == nil || f.Classes[c.Func.Class] == nil {
+		return ""
+	}
+	vs := f.Classes[c.Func.Class].SelfValues[path[1]]
+	ty := ""
+	for _, v := range vs {
+		if v == nil || v.Kind != extract.ExprCall || v.Call == nil {
+			return ""
+		}
+		fn := r.ix.callee(v.Call)
+		if fn == nil || fn == noCode || len(fn.ReturnExprs) == 0 {
+			return ""
+		}
+		for _, x := range fn.ReturnExprs {
+			x = extract.Deref(x)
+			if x == nil || !strings.HasSuffix(x.Type, "()") || ty != "" && x.Type != ty {
+				return ""
+			}
+			ty = x.Type
+		}
+	}
+	return ty
+}
+
+// storedInstance is the in-tree class of the instances a class stores in
+// an attribute when every value it assigns there builds one of that class
+// (self.agents = Agents()), else nil.
+func (ix *Index) storedInstance(cl *extract.Class, attr string) *extract.Class {
+	if cl == nil {
+		return nil
+	}
+	var out *extract.Class
+	for _, v := range cl.SelfValues[attr] {
+		if v == nil || v.Kind != extract.ExprCall || v.Scope == nil {
+			return nil
+		}
+		ty, ok := strings.CutSuffix(v.Type, "()")
+		if !ok || ty == "" {
+			return nil
+		}
+		c := ix.instanceClass(v.Scope, ty)
+		if c == nil || out != nil && c != out {
+			return nil
+		}
+		out = c
+	}
+	return out
+}
+
+// AttrValues implements effects.AttrResolver: the values the class stores
+// in the attribute a call's receiver names through self
+// (self.agents.categorize_email.invoke(...) with self.agents = Agents()
+// and Agents.__init__ setting self.categorize_email = prompt | llm).
+// nil when the path leaves the tree's classes or a value is unreadable.
+func (r resolver) AttrValues(c *extract.Call) []*extract.Expr {
+	if c.Func == nil || c.Func.Class == "" || c.Expr == nil || c.Expr.Recv != nil {
+		return nil
+	}
+	path := strings.Split(c.Expr.Name, ".")
+	if len(path) < 3 || path[0] != "self" {
+		return nil
+	}
+	f := r.ix.fileOf(c.Func.Scope)
+	if f == nil {
+		return nil
+	}
+	cl := f.Classes[c.Func.Class]
+	attrs := path[1 : len(path)-1] // the method is the last element
+	for _, attr := range attrs[:len(attrs)-1] {
+		next := r.ix.attrClass(cl, attr)
+		if next == nil {
+			next = r.ix.storedInstance(cl, attr) // self.agents = Agents()
+		}
+		if cl = next; cl == nil {
+			return nil
+		}
+	}
+	if cl == nil {
+		return nil
+	}
+	vs := cl.SelfValues[attrs[len(attrs)-1]]
+	for _, v := range vs {
+		if v == nil {
+			return nil
+		}
+	}
+	return vs
+}
 
 // RunsTool: registry[key].invoke(...) with a non-literal key, where the
 // registry is a dict of tools the tree builds ({t.name: t for t in tools}

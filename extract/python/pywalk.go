@@ -289,6 +289,11 @@ func (w *walker) exprStmt(e *syntax.Node) {
 				w.fn.Scope.Add(&extract.Binding{Name: name, Kind: extract.BindAppend, Value: ex, Loc: b.loc(e), Guards: w.guardsNow()})
 			}
 		} else {
+			if o := left.ChildByFieldName("object"); left.Type() == "attribute" && o != nil && o.Type() == "identifier" &&
+				b.text(o) == "self" && w.class != nil && !w.replay {
+				// self.tools += [...]: more values of the attribute (nil: unreadable).
+				addSelfValue(w.class, b.text(left.ChildByFieldName("attribute")), ex)
+			}
 			w.expr(left)
 		}
 	default:
@@ -414,6 +419,11 @@ func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, k
 		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
 			w.class.SelfTypes[attr] = ex.Type
 		}
+		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && !w.replay {
+			// nil when the value is not one expression (a, self.x = f()):
+			// a read of the attribute then fails closed.
+			addSelfValue(w.class, attr, ex)
+		}
 		if name := b.text(obj); obj.Type() == "identifier" && name != "self" {
 			// box.body = v puts v's flow into the local object box.
 			if _, local := w.env[name]; local {
@@ -425,6 +435,16 @@ func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, k
 		// d[k] = v puts v's flow into d.
 		v := t.ChildByFieldName("value")
 		_, ie := w.expr(t.ChildByFieldName("subscript"))
+		if v != nil && v.Type() == "attribute" && w.class != nil && !w.replay {
+			// self.tools["x"] = t: t is one of the container's values.
+			if o := v.ChildByFieldName("object"); o != nil && o.Type() == "identifier" && b.text(o) == "self" {
+				var el *extract.Expr
+				if ex != nil {
+					el = &extract.Expr{Kind: extract.ExprList, Elems: []*extract.Expr{ex}, Loc: ex.Loc, Scope: ex.Scope}
+				}
+				addSelfValue(w.class, b.text(v.ChildByFieldName("attribute")), el)
+			}
+		}
 		if v != nil && v.Type() == "identifier" {
 			name := b.text(v)
 			w.env[name] = extract.Union(w.env[name], extend(fl, b.loc(t), name))
@@ -435,6 +455,14 @@ func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, k
 			w.expr(v)
 		}
 	}
+}
+
+// addSelfValue records a value stored in self.attr (see Class.SelfValues).
+func addSelfValue(c *extract.Class, attr string, ex *extract.Expr) {
+	if c.SelfValues == nil {
+		c.SelfValues = map[string][]*extract.Expr{}
+	}
+	c.SelfValues[attr] = append(c.SelfValues[attr], ex)
 }
 
 // typeOf is the type a call's result gets: its qualified callee plus "()",
@@ -568,6 +596,7 @@ func (b *builder) params(fn *extract.Func, n *syntax.Node, method bool) {
 	for _, p := range named(n) {
 		var name, ann string
 		var def *extract.Expr
+		var defCall string
 		switch p.Type() {
 		case "identifier":
 			name = b.text(p)
@@ -586,6 +615,7 @@ func (b *builder) params(fn *extract.Func, n *syntax.Node, method bool) {
 		case "default_parameter":
 			name = b.text(p.ChildByFieldName("name"))
 			def = b.constExpr(p.ChildByFieldName("value"))
+			defCall = b.calledName(p.ChildByFieldName("value"))
 		case "typed_default_parameter":
 			name = b.text(p.ChildByFieldName("name"))
 			ann = b.text(p.ChildByFieldName("type"))
@@ -606,8 +636,28 @@ func (b *builder) params(fn *extract.Func, n *syntax.Node, method bool) {
 				inj = true
 			}
 		}
-		fn.Params = append(fn.Params, extract.Param{Name: name, Annotation: ann, Default: def, Loc: b.loc(p), Injected: inj})
+		fn.Params = append(fn.Params, extract.Param{Name: name, Annotation: ann, Default: def, DefaultCall: defCall, Loc: b.loc(p), Injected: inj})
 	}
+}
+
+// calledName is the dotted name a call expression calls (`httpx.Client()`:
+// "httpx.Client"), or "" for anything else.
+func (b *builder) calledName(n *syntax.Node) string {
+	if n == nil || n.Type() != "call" {
+		return ""
+	}
+	f := n.ChildByFieldName("function")
+	for x := f; x != nil; x = x.ChildByFieldName("object") {
+		switch x.Type() {
+		case "identifier":
+			return b.text(f)
+		case "attribute":
+			continue
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 func (w *walker) classDef(n *syntax.Node, decos []*extract.Expr) {
