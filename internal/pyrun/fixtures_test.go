@@ -35,6 +35,8 @@ var scripts = map[string]string{
 	"effects/neg-toolkit-pick-by-name/agent.py":                     "GmailToolkit() reads credentials.json at construction",
 	"effects/pos-toolkit-pick-by-name/agent.py":                     "GmailToolkit() reads credentials.json at construction",
 	"effects/pos-sdk-read-send/agent.py":                            "builds Google API clients at import (application default credentials)",
+	"effects/neg-attr-returned-client/agent.py":                     "builds a Gmail API client at import (application default credentials)",
+	"effects/pos-attr-returned-unknown/agent.py":                    "builds a Gmail API client at import (application default credentials)",
 	"langchain/pos-toolkit-agents/agent.py":                         "reads sales.csv into a dataframe at import",
 }
 
