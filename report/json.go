@@ -131,7 +131,7 @@ func JSON(w io.Writer, d *Document) error {
 		_, err := bw.Write(termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))))
 		return err
 	}
-	steps := stepCache{enc: map[policy.Step][]byte{}}
+	steps := stepCache{enc: map[stepKey][]byte{}}
 	shared := sharedSteps(d.Findings, d.Suppressed)
 	member := func(name string, v any) error {
 		bw.WriteString(",\n  \"" + name + "\": ")
@@ -182,7 +182,7 @@ func JSON(w io.Writer, d *Document) error {
 		if err != nil {
 			return err
 		}
-		steps.enc[st] = ref
+		steps.enc[keyOf(st)] = ref
 	}
 	if len(shared) > 0 {
 		bw.WriteString("\n  ")
@@ -211,20 +211,21 @@ func JSON(w io.Writer, d *Document) error {
 // not with the findings that share them. The keys carry no Loc: it is not
 // encoded.
 func sharedSteps(lists ...[]*policy.Finding) []policy.Step {
-	type seen struct{ first, n int }
-	count := map[policy.Step]seen{}
+	type seen struct{ first, n int32 }
+	count := map[stepKey]seen{}
 	var order []policy.Step
 	for _, fs := range lists {
 		for _, f := range fs {
 			for _, st := range f.Steps {
-				st.Loc = extract.Loc{}
-				c, ok := count[st]
+				k := keyOf(st)
+				c, ok := count[k]
 				if !ok {
-					c.first = len(count)
+					c.first = int32(len(count))
 				}
 				c.n++
-				count[st] = c
+				count[k] = c
 				if c.n == 2 {
+					st.Loc = extract.Loc{} // not encoded
 					order = append(order, st)
 				}
 			}
@@ -232,8 +233,21 @@ func sharedSteps(lists ...[]*policy.Finding) []policy.Step {
 	}
 	// ids follow the first sighting: reading the findings in order meets
 	// s1, s2, ...
-	sort.Slice(order, func(a, b int) bool { return count[order[a]].first < count[order[b]].first })
+	sort.Slice(order, func(a, b int) bool { return count[keyOf(order[a])].first < count[keyOf(order[b])].first })
 	return order
+}
+
+// stepKey is what the document writes of a step: a step is shared by
+// what it says, not by its range. It is half a Step's size, and a large
+// chain's findings hold about a million steps.
+type stepKey struct {
+	file      string
+	line, col int32
+	msg       string
+}
+
+func keyOf(s policy.Step) stepKey {
+	return stepKey{s.File, int32(s.Line), int32(s.Column), s.Message}
 }
 
 // stepRef is the id of the i-th shared step.
@@ -243,7 +257,7 @@ func stepRef(i int) string { return fmt.Sprintf("s%d", i+1) }
 // once: the steps of one source are shared by every finding it supports
 // (a large handoff chain's findings list the same steps hundreds of times).
 type stepCache struct {
-	enc map[policy.Step][]byte
+	enc map[stepKey][]byte
 	buf bytes.Buffer
 }
 
@@ -280,7 +294,7 @@ func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any,
 		w.WriteString("\n        ")
 		key := st
 		key.Loc = extract.Loc{} // not encoded
-		e, ok := sc.enc[key] // a shared step: its ref
+		e, ok := sc.enc[keyOf(st)] // a shared step: its ref
 		if !ok {
 			// a step of this finding alone
 			sc.buf.Reset()
