@@ -293,7 +293,7 @@ func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any,
 		}
 		w.WriteString("\n        ")
 		key := st
-		key.Loc = extract.Loc{} // not encoded
+		key.Loc = extract.Loc{}    // not encoded
 		e, ok := sc.enc[keyOf(st)] // a shared step: its ref
 		if !ok {
 			// a step of this finding alone
