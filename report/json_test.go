@@ -85,6 +85,10 @@ func TestContractFields(t *testing.T) {
 	if len(shared) == 0 {
 		t.Errorf("the inbox's findings share no step")
 	}
+	// Shared means named by more than one finding; a step of one finding
+	// alone stays inline.
+	refs := map[string]int{}
+	inline := map[string]int{}
 	for _, x := range findings {
 		for _, st := range x.(map[string]any)["steps"].([]any) {
 			m := st.(map[string]any)
@@ -93,9 +97,22 @@ func TestContractFields(t *testing.T) {
 				if shared[id] == nil {
 					t.Errorf("ref %q not in shared_steps", id)
 				}
+				refs[id]++
 				continue
 			}
 			check("step", m)
+			b, _ := json.Marshal(m)
+			inline[string(b)]++
+		}
+	}
+	for id := range shared {
+		if refs[id] < 2 {
+			t.Errorf("shared step %s is named by %d findings", id, refs[id])
+		}
+	}
+	for st, n := range inline {
+		if n > 1 {
+			t.Errorf("step %s is inline in %d findings, not shared", st, n)
 		}
 	}
 	for _, st := range shared {
