@@ -120,7 +120,7 @@ func TestQuickFixMatching(t *testing.T) {
 // that gates them all; the latter clears rule-of-two.
 func TestQuickFixSeveralSinks(t *testing.T) {
 	c, _ := start(t, "../testdata/lsp/two-sinks", lsptest.Options{Caps: lsptest.RichCaps(), InitOptions: map[string]any{"debounceMs": 10}})
-	p := c.WaitDiags("agent.py", lsptest.CodesAre("dangerous-chain dangerous-chain dangerous-chain missing-approval missing-approval rule-of-two"))
+	p := c.WaitDiags("agent.py", lsptest.CodesAre("dangerous-chain dangerous-chain missing-approval missing-approval rule-of-two"))
 	acts := codeActions(t, c, "agent.py", byCode(p, "rule-of-two"))
 	var titles []string
 	var all *protocol.CodeAction

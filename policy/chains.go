@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -76,10 +77,10 @@ func hasRole(rs []string, r string) bool {
 	return false
 }
 
-// chainGroup is one finding in the making: one pattern ending in one
-// target tool as one agent lists it, with every chain that leads there.
+// chainGroup is one finding in the making: one target tool as one agent
+// lists it, with every chain that leads there, whatever pattern each
+// chain matches (one finding per root cause: the open target).
 type chainGroup struct {
-	pattern  int
 	tgtAgent string // the agent reported on: it lists the target
 	tgt      chainTool
 	chains   []chainLink
@@ -87,8 +88,10 @@ type chainGroup struct {
 }
 
 // chainLink is one chain of a group: a source tool in srcAgent, the
-// agents the data moves through, and how (direct, indirect, cycle).
+// agents the data moves through, and how (direct, indirect, cycle), and
+// the pattern the pair matches.
 type chainLink struct {
+	pattern  int
 	kind     string
 	src      chainTool
 	srcAgent string
@@ -96,25 +99,26 @@ type chainLink struct {
 	cycle    []string
 }
 
-// chainGroups collects the groups by (target agent, pattern, target tool).
+// chainGroups collects the groups by (target agent, target tool).
 type chainGroups struct {
 	byKey map[groupKey]*chainGroup
 	order []*chainGroup
 }
 
 type groupKey struct {
-	agent   string
-	pattern int
-	tool    string
+	agent string
+	tool  string
 }
 
 // add records a chain; a source already listed keeps its first (most
-// direct) chain, since direct chains are collected first.
+// direct) chain, since direct chains are collected first. A source
+// matches one pattern per target (the first for their roles), so keying
+// by source keeps every pattern.
 func (cg *chainGroups) add(p int, t chainTool, l chainLink) {
-	key := groupKey{t.use.Agent, p, t.tool.ID}
+	key := groupKey{t.use.Agent, t.tool.ID}
 	grp := cg.byKey[key]
 	if grp == nil {
-		grp = &chainGroup{pattern: p, tgtAgent: t.use.Agent, tgt: t, seen: map[string]bool{}}
+		grp = &chainGroup{tgtAgent: t.use.Agent, tgt: t, seen: map[string]bool{}}
 		cg.byKey[key] = grp
 		cg.order = append(cg.order, grp)
 	}
@@ -122,6 +126,7 @@ func (cg *chainGroups) add(p int, t chainTool, l chainLink) {
 		return
 	}
 	grp.seen[l.src.tool.ID] = true
+	l.pattern = p
 	grp.chains = append(grp.chains, l)
 }
 
@@ -281,7 +286,7 @@ func dangerousChain(in *Input) []*Finding {
 	}
 	out := make([]*Finding, 0, len(cg.order))
 	for _, grp := range cg.order {
-		out = append(out, chainFinding(g, db.Rows[grp.pattern], grp))
+		out = append(out, chainFinding(g, db, grp))
 	}
 	return out
 }
@@ -311,22 +316,39 @@ func gatedUse(t *capgraph.Tool, u capgraph.Use) bool {
 // kindOrder ranks chain kinds: the finding shows its most direct chain.
 var kindOrder = map[string]int{"direct": 0, "cycle": 1, "indirect": 2}
 
-func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
-	sev, _ := ParseSeverity(p.Risk)
+func chainFinding(g *capgraph.Graph, db *Patterns, grp *chainGroup) *Finding {
 	t := grp.tgt
 	scope := g.Agents[grp.tgtAgent]
 	links := grp.chains
-	tgtBy := t.tool.Effects.RoleDecider(p.Target)
+	// The patterns the chains match, in the database's order: the first
+	// names the finding (its id stays what it was when it was the only
+	// one), the most severe gives the severity.
+	var pats []int
+	for _, x := range links {
+		if !slices.Contains(pats, x.pattern) {
+			pats = append(pats, x.pattern)
+		}
+	}
+	slices.Sort(pats)
+	p0 := db.Rows[pats[0]]
+	sev, _ := ParseSeverity(p0.Risk)
+	for _, pi := range pats[1:] {
+		if s, _ := ParseSeverity(db.Rows[pi].Risk); s.Rank() > sev.Rank() {
+			sev = s
+		}
+	}
 	// The chain shown: the most direct, evidence before assumption.
 	sort.SliceStable(links, func(i, j int) bool {
 		ki, kj := kindOrder[links[i].kind], kindOrder[links[j].kind]
 		if ki != kj {
 			return ki < kj
 		}
-		return !assumedRole(links[i].src, p.Source) && assumedRole(links[j].src, p.Source)
+		return !assumedRole(links[i].src, db.Rows[links[i].pattern].Source) && assumedRole(links[j].src, db.Rows[links[j].pattern].Source)
 	})
 	l := links[0]
+	p := db.Rows[l.pattern]
 	s := l.src
+	tgtBy := t.tool.Effects.RoleDecider(p.Target)
 	srcBy := s.tool.Effects.RoleDecider(p.Source)
 	by := weakest(srcBy, tgtBy)
 	var inScope []string
@@ -356,12 +378,18 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 		}
 	}
 	f := &Finding{
-		ID:   fingerprint("dangerous-chain", grp.tgtAgent, p.Source, p.Target, t.tool.ID),
+		ID:   fingerprint("dangerous-chain", grp.tgtAgent, p0.Source, p0.Target, t.tool.ID),
 		Rule: "dangerous-chain", Severity: sev, Agent: scope.Name, AgentID: scope.ID,
 		Source: s.tool.Name, Sources: sources, Sink: t.tool.Name, InScope: inScope, Chain: []string{s.tool.Name, t.tool.Name},
 		ChainType: l.kind, VulnerabilityType: p.Type,
 		Location: LocationOf(scope.Loc), Loc: scope.Loc, DecidedBy: string(by),
 		Taxonomy: chainTaxonomy(p),
+	}
+	for _, pi := range pats {
+		f.Patterns = append(f.Patterns, db.Rows[pi].ID)
+		if pi != l.pattern {
+			f.Taxonomy = mergeTaxonomy(f.Taxonomy, chainTaxonomy(db.Rows[pi]))
+		}
 	}
 	f.RiskScore = RiskScore(sev, l.kind, centrality)
 	how := ""
@@ -377,48 +405,109 @@ func chainFinding(g *capgraph.Graph, p Pattern, grp *chainGroup) *Finding {
 	}
 	f.Message = fmt.Sprintf("Agent %s can chain %s (%s) into %s (%s)%s%s: %s (%s pattern %s) with no approval before %s",
 		scope.Name, s.tool.Name, p.Source, t.tool.Name, p.Target, how, more, strings.ReplaceAll(p.Type, "_", " "), p.Category, p.ID, t.tool.Name)
-	tail := chainTail(p, t, tgtBy)
+	if len(pats) > 1 {
+		var also []string
+		for _, pi := range pats {
+			if pi != l.pattern {
+				also = append(also, db.Rows[pi].ID+" ("+strings.ReplaceAll(db.Rows[pi].Type, "_", " ")+")")
+			}
+		}
+		f.Message += "; its chains also match pattern " + brief(also)
+	}
+	// Per pattern: the target's part of each path (shared by the chains
+	// of that pattern) and whether the chain stands on evidence (its
+	// target's role and one source's are real).
+	tails := map[int][]Step{}
+	tgtAssumed := map[int]bool{}
+	realSrc := map[int]bool{}
+	for _, pi := range pats {
+		pp := db.Rows[pi]
+		by := t.tool.Effects.RoleDecider(pp.Target)
+		tails[pi] = chainTail(pp, t, by)
+		tgtAssumed[pi] = by == effects.ByDefault || by == ""
+	}
 	var ps pathSet
 	for _, x := range links {
+		px := db.Rows[x.pattern]
 		f.Chains = append(f.Chains, []string{x.src.tool.Name, t.tool.Name})
-		ps.add(chainSteps(g, p, x, tail))
-		f.Related = append(f.Related, StepAt(x.src.tool.Loc, x.src.tool.Name+" has role "+p.Source))
+		ps.add(chainSteps(g, px, x, tails[x.pattern]))
+		f.Related = append(f.Related, StepAt(x.src.tool.Loc, x.src.tool.Name+" has role "+px.Source))
+		realSrc[x.pattern] = realSrc[x.pattern] || !assumedRole(x.src, px.Source)
 	}
 	ps.set(f)
-	f.Related = append(f.Related, StepAt(t.tool.Loc, fmt.Sprintf("%s has role %s", t.tool.Name, p.Target)))
+	var rems []string
+	for _, pi := range pats {
+		pp := db.Rows[pi]
+		f.Related = append(f.Related, StepAt(t.tool.Loc, fmt.Sprintf("%s has role %s", t.tool.Name, pp.Target)))
+		if !slices.Contains(rems, pp.Remediation) {
+			rems = append(rems, pp.Remediation)
+		}
+	}
+	f.Related = slices.CompactFunc(f.Related, func(a, b Step) bool { return a == b })
 	f.SinkIDs = []string{t.tool.ID}
 	for _, gr := range t.use.Grants {
 		f.Fix = append(f.Fix, gr.Fix...)
 	}
-	f.Remediation = p.Remediation + ". " + chainGate(g, grp, t)
-	// The chain stands when its target's role and one source's are real.
+	f.Remediation = strings.Join(rems, ". ") + ". " + chainGate(g, grp, t)
+	// The finding stands when one pattern's chain does; otherwise every
+	// assumption behind each pattern is listed.
+	confirmed := false
+	for _, pi := range pats {
+		confirmed = confirmed || !tgtAssumed[pi] && realSrc[pi]
+	}
 	var assumed []chainTool
-	if tgtBy == effects.ByDefault || tgtBy == "" {
-		assumed = append(assumed, t)
-	}
-	real := false
-	for _, x := range links {
-		real = real || !assumedRole(x.src, p.Source)
-	}
-	if !real {
+	if !confirmed {
+		tgt := false
+		for _, pi := range pats {
+			tgt = tgt || tgtAssumed[pi]
+		}
+		if tgt {
+			assumed = append(assumed, t)
+		}
 		for _, x := range links {
-			assumed = append(assumed, x.src)
+			if !realSrc[x.pattern] {
+				assumed = append(assumed, x.src)
+			}
 		}
 	}
 	for _, x := range assumed {
 		f.Assumed = append(f.Assumed, defaultLabels(x.tool)...)
 	}
 	f.Triage, f.TriageReason = TriageConfirmed, fmt.Sprintf("%s has role %s (%s) and %s has role %s (%s); pattern %s", s.tool.Name, p.Source, srcBy, t.tool.Name, p.Target, tgtBy, p.ID)
-	if len(assumed) > 0 {
+	if confirmed && (tgtAssumed[l.pattern] || !realSrc[l.pattern]) {
+		// the chain shown rests on an assumption; name one that does not
+		for _, x := range links {
+			if px := db.Rows[x.pattern]; !tgtAssumed[x.pattern] && !assumedRole(x.src, px.Source) {
+				f.TriageReason = fmt.Sprintf("%s has role %s (%s) and %s has role %s (%s); pattern %s", x.src.tool.Name, px.Source,
+					x.src.tool.Effects.RoleDecider(px.Source), t.tool.Name, px.Target, t.tool.Effects.RoleDecider(px.Target), px.ID)
+				break
+			}
+		}
+	}
+	if !confirmed {
 		names := uniqNames(len(assumed), func(i int) string { return assumed[i].tool.Name })
 		f.Triage = TriageNeedsReview
-		f.TriageReason = fmt.Sprintf("a role rests on the fail-closed default: %s; pattern %s", brief(names), p.ID)
+		f.TriageReason = fmt.Sprintf("a role rests on the fail-closed default: %s; pattern %s", brief(names), strings.Join(f.Patterns, ", "))
 		if len(f.Assumed) > 0 {
-			f.TriageReason = assumedReason(f.Assumed) + "; pattern " + p.ID
+			f.TriageReason = assumedReason(f.Assumed) + "; pattern " + strings.Join(f.Patterns, ", ")
 		}
 	}
 	markUnsure(f, t.use.Unsure)
 	return f
+}
+
+// mergeTaxonomy adds b's entries to a's.
+func mergeTaxonomy(a, b Taxonomy) Taxonomy {
+	for _, e := range b.OWASPASI {
+		a.OWASPASI = appendUniq(a.OWASPASI, e)
+	}
+	for _, e := range b.OWASPLLM {
+		a.OWASPLLM = appendUniq(a.OWASPLLM, e)
+	}
+	for _, e := range b.ATLAS {
+		a.ATLAS = appendUniq(a.ATLAS, e)
+	}
+	return a
 }
 
 func assumedRole(c chainTool, role string) bool {

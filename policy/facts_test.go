@@ -24,6 +24,11 @@ func TestGraphFactsUnchanged(t *testing.T) {
 		"generated-1000": Run(&Input{Graph: generated(1000)}, nil),
 		"dense-400":      Run(&Input{Graph: dense(400)}, nil),
 	} {
+		// A dangerous-chain finding stands for one target tool of one
+		// agent and every pattern matching there: its facts are the union
+		// over the patterns, keyed by (agent, sink).
+		type merged struct{ scope, sources, chains, steps, related, sinks []string }
+		byTarget := map[string]*merged{}
 		var lines []string
 		for _, f := range fs {
 			var steps, chains, related, paths []string
@@ -43,6 +48,21 @@ func TestGraphFactsUnchanged(t *testing.T) {
 			for _, c := range f.Chains {
 				chains = append(chains, strings.Join(c, ">"))
 			}
+			if f.Rule == "dangerous-chain" {
+				k := f.AgentID + " sink=" + f.Sink
+				m := byTarget[k]
+				if m == nil {
+					m = &merged{}
+					byTarget[k] = m
+				}
+				m.scope = append(m.scope, f.InScope...)
+				m.sources = append(m.sources, f.Sources...)
+				m.chains = append(m.chains, chains...)
+				m.steps = append(m.steps, steps...)
+				m.related = append(m.related, related...)
+				m.sinks = append(m.sinks, f.SinkIDs...)
+				continue
+			}
 			var legs []string
 			if f.Legs != nil {
 				legs = append(append(append(legs, f.Legs.Untrusted...), f.Legs.Private...), f.Legs.Action...)
@@ -50,6 +70,10 @@ func TestGraphFactsUnchanged(t *testing.T) {
 			lines = append(lines, fmt.Sprintf("%s %s agent=%s sink=%s sev=%s triage=%s type=%s scope=%s sources=%s chains=%s chain=%s legs=%s steps=%s related=%s paths=%d sinks=%s",
 				f.ID, f.Rule, f.AgentID, f.Sink, f.Severity, f.Triage, f.ChainType, digestSet(f.InScope), digestSet(f.Sources), digestSet(chains),
 				digestSet(f.Chain), digestSet(legs), digestSet(steps), digestSet(related), len(paths), digestSet(f.SinkIDs)))
+		}
+		for k, m := range byTarget {
+			lines = append(lines, fmt.Sprintf("dangerous-chain agent=%s scope=%s sources=%s chains=%s steps=%s related=%s sinks=%s",
+				k, digestSet(m.scope), digestSet(m.sources), digestSet(m.chains), digestSet(m.steps), digestSet(m.related), digestSet(m.sinks)))
 		}
 		slices.Sort(lines)
 		got := strings.Join(lines, "\n") + "\n"

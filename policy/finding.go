@@ -124,6 +124,10 @@ type Finding struct {
 	Sources []string `json:"sources,omitempty"`
 	// Chains are every tool sequence a dangerous-chain finding stands for.
 	Chains [][]string `json:"chains,omitempty"`
+	// Patterns are the ids of every dangerous-chain pattern the chains
+	// match (one finding per agent and target tool), in the database's
+	// order; the first names the finding.
+	Patterns []string `json:"patterns,omitempty"`
 	// TestCode is set on a finding reported in test code: its severity is
 	// then at most info unless tests are included (see ForTests).
 	TestCode bool `json:"test_code,omitempty"`

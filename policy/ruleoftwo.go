@@ -127,6 +127,7 @@ func ruleOfTwo(in *Input) []*Finding {
 		}{{src, "untrusted input"}, {priv, "private data"}, {sink, "outward action"}} {
 			f.Steps = append(f.Steps, legSteps(l.lg, l.what)...)
 		}
+		f.Related = make([]Step, 0, len(ls.untrusted)+len(ls.private)+len(ls.action))
 		for _, l := range append(append(append([]leg{}, ls.untrusted...), ls.private...), ls.action...) {
 			f.Related = append(f.Related, StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy)))
 		}
@@ -416,6 +417,7 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	decl := []Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}
 	sinkSteps := legSteps(sink, what)
 	var ps pathSet
+	f.Related = make([]Step, 0, len(srcs)+1) // one per source: grown by appends, a chain's were twice their size
 	for _, s := range srcs {
 		ps.add(decl, memo.leg(*s, "untrusted input"), sinkSteps)
 		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))

@@ -105,11 +105,14 @@ func (vs *viaSets) of(via []string) bits {
 }
 
 // bridge is one source tool feeding a sink: its return flow, and the agent
-// whose context carries it (x) with the sink's flow as x reaches it.
+// whose context carries it (x) with the sink's flow as x reaches it. The
+// flows point into the agent's own collected flows: a large handoff chain
+// has a bridge per (source, sink) pair, and a copy of both flows in each
+// was most of the analysis's heap.
 type bridge struct {
 	x    *capgraph.Agent
-	src  toolFlow
-	sink toolFlow
+	src  *toolFlow
+	sink *toolFlow
 }
 
 // toxicFlow reports one finding per sink call site, listing every source
@@ -182,9 +185,10 @@ func toxicFlow(in *Input) []*Finding {
 		}
 		// The first return flow of each source tool in this agent's reach.
 		var have bits
-		first := map[int]toolFlow{}
+		first := map[int]*toolFlow{}
 		var srcOrder []int
-		for _, src := range af.returns {
+		for j := range af.returns {
+			src := &af.returns[j]
 			i := index(src.r.Tool)
 			if !have.has(i) {
 				have.set(i)
@@ -192,8 +196,9 @@ func toxicFlow(in *Input) []*Finding {
 				srcOrder = append(srcOrder, i)
 			}
 		}
-		for _, sink := range af.sinks {
-			grp := group(a, sink)
+		for j := range af.sinks {
+			sink := &af.sinks[j]
+			grp := group(a, *sink)
 			grp.inScope(g, paths, sink.r)
 			self := -1
 			if i, ok := toolIdx[sink.r.Tool.ID]; ok {
@@ -261,7 +266,7 @@ func (b bits) newIn(o bits, skip int) bool {
 // bridges reports whether a source's data can reach a sink through the
 // agent: graph nodes hand state along edges, so B must be able to run
 // after A.
-func bridges(g *capgraph.Graph, src, sink toolFlow) bool {
+func bridges(g *capgraph.Graph, src, sink *toolFlow) bool {
 	viaState := src.r.Tool.Kind == extract.ToolNode && sink.r.Tool.Kind == extract.ToolNode
 	if viaState && src.r.Use.Agent == sink.r.Use.Agent {
 		if ag := g.Agents[src.r.Use.Agent]; ag != nil && ag.Src != nil && ag.Src.Graph != nil && !follows(ag.Src.Graph, src.r.Use.Node, sink.r.Use.Node) {

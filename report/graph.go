@@ -59,7 +59,7 @@ type GraphFinding struct {
 
 // NewGraphDoc builds graph.json from a document's graph and findings.
 func NewGraphDoc(d *Document) *GraphDoc {
-	gd := &GraphDoc{Version: Version, Nodes: []GraphNode{}, Edges: []GraphEdge{}, Findings: []GraphFinding{}}
+	gd := &GraphDoc{Version: GraphVersion, Nodes: []GraphNode{}, Edges: []GraphEdge{}, Findings: []GraphFinding{}}
 	g := d.graph
 	if g == nil {
 		return gd

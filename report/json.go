@@ -14,8 +14,14 @@ import (
 	"github.com/acg-dev/acg/policy"
 )
 
-// Version is the output contract's version.
-const Version = "1"
+// Version is the output contract's version. 2: steps that more than one
+// finding rests on are listed once, in shared_steps, and findings name
+// them by {"ref": id}; dangerous-chain findings are one per (agent, target
+// tool) and list their patterns.
+const Version = "2"
+
+// GraphVersion is the version of the --graph document.
+const GraphVersion = "1"
 
 // Document is the JSON output contract.
 type Document struct {
@@ -125,7 +131,8 @@ func JSON(w io.Writer, d *Document) error {
 		_, err := bw.Write(termsafe.JSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))))
 		return err
 	}
-	steps := stepCache{enc: map[policy.Step][]byte{}}
+	steps := stepCache{enc: map[stepKey][]byte{}}
+	shared := sharedSteps(d.Findings, d.Suppressed)
 	member := func(name string, v any) error {
 		bw.WriteString(",\n  \"" + name + "\": ")
 		return value(v, "  ")
@@ -158,6 +165,29 @@ func JSON(w io.Writer, d *Document) error {
 	if err := member("tools", d.Tools); err != nil {
 		return err
 	}
+	bw.WriteString(",\n  \"shared_steps\": {")
+	for i, st := range shared {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		id := stepRef(i)
+		bw.WriteString("\n    \"" + id + "\": ")
+		if err := value(st, "    "); err != nil {
+			return err
+		}
+		// every finding names it from now on
+		ref, err := json.MarshalIndent(struct {
+			Ref string `json:"ref"`
+		}{id}, "        ", "  ")
+		if err != nil {
+			return err
+		}
+		steps.enc[keyOf(st)] = ref
+	}
+	if len(shared) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("}")
 	if err := findings("findings", d.Findings); err != nil {
 		return err
 	}
@@ -173,11 +203,61 @@ func JSON(w io.Writer, d *Document) error {
 	return bw.Flush()
 }
 
+// sharedSteps lists, in order of first appearance, the steps that more
+// than one finding rests on: a source's steps, a sink's, an agent's
+// declaration, each shared by every finding it supports (a handoff chain's
+// findings list the same steps hundreds of times). The document lists
+// each once and the findings name it, so its size grows with the facts,
+// not with the findings that share them. The keys carry no Loc: it is not
+// encoded.
+func sharedSteps(lists ...[]*policy.Finding) []policy.Step {
+	type seen struct{ first, n int32 }
+	count := map[stepKey]seen{}
+	var order []policy.Step
+	for _, fs := range lists {
+		for _, f := range fs {
+			for _, st := range f.Steps {
+				k := keyOf(st)
+				c, ok := count[k]
+				if !ok {
+					c.first = int32(len(count))
+				}
+				c.n++
+				count[k] = c
+				if c.n == 2 {
+					st.Loc = extract.Loc{} // not encoded
+					order = append(order, st)
+				}
+			}
+		}
+	}
+	// ids follow the first sighting: reading the findings in order meets
+	// s1, s2, ...
+	sort.Slice(order, func(a, b int) bool { return count[keyOf(order[a])].first < count[keyOf(order[b])].first })
+	return order
+}
+
+// stepKey is what the document writes of a step: a step is shared by
+// what it says, not by its range. It is half a Step's size, and a large
+// chain's findings hold about a million steps.
+type stepKey struct {
+	file      string
+	line, col int32
+	msg       string
+}
+
+func keyOf(s policy.Step) stepKey {
+	return stepKey{s.File, int32(s.Line), int32(s.Column), s.Message}
+}
+
+// stepRef is the id of the i-th shared step.
+func stepRef(i int) string { return fmt.Sprintf("s%d", i+1) }
+
 // stepCache writes a finding's steps from their encodings, each made
 // once: the steps of one source are shared by every finding it supports
 // (a large handoff chain's findings list the same steps hundreds of times).
 type stepCache struct {
-	enc map[policy.Step][]byte
+	enc map[stepKey][]byte
 	buf bytes.Buffer
 }
 
@@ -213,9 +293,10 @@ func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any,
 		}
 		w.WriteString("\n        ")
 		key := st
-		key.Loc = extract.Loc{} // not encoded
-		e, ok := sc.enc[key]
+		key.Loc = extract.Loc{}    // not encoded
+		e, ok := sc.enc[keyOf(st)] // a shared step: its ref
 		if !ok {
+			// a step of this finding alone
 			sc.buf.Reset()
 			se := json.NewEncoder(&sc.buf)
 			se.SetEscapeHTML(false)
@@ -223,8 +304,7 @@ func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any,
 			if err := se.Encode(key); err != nil {
 				return err
 			}
-			e = bytes.Clone(termsafe.JSON(bytes.TrimSuffix(sc.buf.Bytes(), []byte("\n"))))
-			sc.enc[key] = e
+			e = termsafe.JSON(bytes.TrimSuffix(sc.buf.Bytes(), []byte("\n")))
 		}
 		w.Write(e)
 	}

@@ -29,12 +29,13 @@ func TestContractFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"":        "agents findings notices tools version",
+		"":        "agents findings notices shared_steps tools version",
 		"agent":   "capabilities file framework id line name tools",
 		"tool":    "decided_by effects file framework id line name",
 		"finding": "agent agent_id approval_on_path chain chain_type decided_by id in_scope location remediation risk_score rule severity sink source steps taxonomy triage triage_reason vulnerability_type",
 		"loc":     "column file line",
 		"step":    "column file line message",
+		"ref":     "ref",
 		"tax":     "atlas owasp_asi owasp_llm",
 		"effects": "executes_code irreversible network_egress reads_private untrusted_input writes_state",
 	}
@@ -54,7 +55,7 @@ func TestContractFields(t *testing.T) {
 		}
 	}
 	check("", doc)
-	if doc["version"] != "1" {
+	if doc["version"] != "2" {
 		t.Errorf("version = %v", doc["version"])
 	}
 	agents := doc["agents"].([]any)
@@ -78,7 +79,45 @@ func TestContractFields(t *testing.T) {
 	}
 	check("finding", f)
 	check("loc", f["location"])
-	check("step", f["steps"].([]any)[0])
+	// A step is inline or, when more findings rest on it, a ref into
+	// shared_steps, which holds it whole.
+	shared := doc["shared_steps"].(map[string]any)
+	if len(shared) == 0 {
+		t.Errorf("the inbox's findings share no step")
+	}
+	// Shared means named by more than one finding; a step of one finding
+	// alone stays inline.
+	refs := map[string]int{}
+	inline := map[string]int{}
+	for _, x := range findings {
+		for _, st := range x.(map[string]any)["steps"].([]any) {
+			m := st.(map[string]any)
+			if id, ok := m["ref"].(string); ok {
+				check("ref", m)
+				if shared[id] == nil {
+					t.Errorf("ref %q not in shared_steps", id)
+				}
+				refs[id]++
+				continue
+			}
+			check("step", m)
+			b, _ := json.Marshal(m)
+			inline[string(b)]++
+		}
+	}
+	for id := range shared {
+		if refs[id] < 2 {
+			t.Errorf("shared step %s is named by %d findings", id, refs[id])
+		}
+	}
+	for st, n := range inline {
+		if n > 1 {
+			t.Errorf("step %s is inline in %d findings, not shared", st, n)
+		}
+	}
+	for _, st := range shared {
+		check("step", st)
+	}
 	check("tax", f["taxonomy"])
 	if f["rule"] != "rule-of-two" || f["agent"] != "inbox_assistant" {
 		t.Errorf("first finding %v on %v", f["rule"], f["agent"])

@@ -78,8 +78,13 @@ func SARIF(w io.Writer, d *Document, o Options) error {
 	if o.Root != "" {
 		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: sarif.NewArtifactLocation().WithUri(rootURI(o.Root))}
 	}
+	tfl := sharedFlowLocations(all)
+	run.ThreadFlowLocations = make([]*sarif.ThreadFlowLocation, len(tfl.order))
+	for i, st := range tfl.order {
+		run.ThreadFlowLocations[i] = flowLocation(st)
+	}
 	for _, f := range all {
-		run.AddResult(sarifResult(f, ruleIndex[f.Rule], taxa, comps, o))
+		run.AddResult(sarifResult(f, ruleIndex[f.Rule], taxa, comps, tfl, o))
 	}
 	run.AddInvocations(sarifInvocation(d.Notices))
 	log.AddRun(run)
@@ -226,7 +231,54 @@ func level(s policy.Severity) string {
 	return "note"
 }
 
-func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []*sarif.ToolComponent, o Options) *sarif.Result {
+// flowTable is the run's threadFlowLocations: each step that more than
+// one thread flow passes through, listed once (SARIF 2.1.0 §3.14.25), the
+// thread flows naming it by index (§3.38.2). A handoff chain's findings
+// share their sources' and sinks' steps hundreds of times.
+type flowTable struct {
+	index map[policy.Step]int
+	order []policy.Step
+}
+
+// supportingPaths are a finding's supporting paths, one thread flow each.
+func supportingPaths(f *policy.Finding) [][]policy.Step {
+	if len(f.Paths) == 0 && len(f.Steps) > 0 {
+		return [][]policy.Step{f.Steps}
+	}
+	return f.Paths
+}
+
+func sharedFlowLocations(fs []*policy.Finding) flowTable {
+	count := map[policy.Step]int{}
+	for _, f := range fs {
+		for _, p := range supportingPaths(f) {
+			for _, st := range p {
+				count[st]++
+			}
+		}
+	}
+	// indices in order of first appearance
+	t := flowTable{index: map[policy.Step]int{}}
+	for _, f := range fs {
+		for _, p := range supportingPaths(f) {
+			for _, st := range p {
+				if _, ok := t.index[st]; !ok && count[st] > 1 {
+					t.index[st] = len(t.order)
+					t.order = append(t.order, st)
+				}
+			}
+		}
+	}
+	return t
+}
+
+// flowLocation is one step as a thread flow location.
+func flowLocation(s policy.Step) *sarif.ThreadFlowLocation {
+	return sarif.NewThreadFlowLocation().WithLocation(
+		sarifLoc(s.Loc, s.File, s.Line, s.Column).WithMessage(sarif.NewTextMessage(s.Message)))
+}
+
+func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []*sarif.ToolComponent, tfl flowTable, o Options) *sarif.Result {
 	msg := f.Message
 	if msg == "" {
 		msg = infoFor(f.Rule, "").Short
@@ -244,17 +296,16 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 	}
 	// One thread flow per supporting path: a finding that stands for many
 	// sources or chains shows each of them.
-	paths := f.Paths
-	if len(paths) == 0 && len(f.Steps) > 0 {
-		paths = [][]policy.Step{f.Steps}
-	}
-	if len(paths) > 0 {
+	if paths := supportingPaths(f); len(paths) > 0 {
 		var tfs []*sarif.ThreadFlow
 		for _, p := range paths {
 			tf := sarif.NewThreadFlow()
 			for _, s := range p {
-				tf.AddLocation(sarif.NewThreadFlowLocation().WithLocation(
-					sarifLoc(s.Loc, s.File, s.Line, s.Column).WithMessage(sarif.NewTextMessage(s.Message))))
+				if i, ok := tfl.index[s]; ok {
+					tf.AddLocation(sarif.NewThreadFlowLocation().WithIndex(i))
+					continue
+				}
+				tf.AddLocation(flowLocation(s))
 			}
 			tfs = append(tfs, tf)
 		}

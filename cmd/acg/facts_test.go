@@ -28,6 +28,7 @@ func TestGeneratedFactsUnchanged(t *testing.T) {
 		gen  func(string) error
 	}{
 		{"chain-60-12", func(d string) error { _, err := gentree.HandoffChain(d, 60, 12); return err }},
+		{"chain-200-40", func(d string) error { _, err := gentree.HandoffChain(d, 200, 40); return err }},
 		{"single-40", func(d string) error { _, err := gentree.SingleAgent(d, 40); return err }},
 		{"tree-40", func(d string) error { _, err := gentree.Write(d, 40); return err }},
 	} {
@@ -61,14 +62,29 @@ func TestGeneratedFactsUnchanged(t *testing.T) {
 // factsOf scans dir and writes one line per finding, sorted: its
 // identifying fields, the sizes of its sets and a digest of each set, so
 // that the golden stays small while any lost or added step shows.
+//
+// Shared steps (the document's shared_steps table, which findings name by
+// {"ref": id}) are expanded first, so that the facts are those of every
+// step a finding rests on, however the document spells them. A
+// dangerous-chain finding stands for one target tool of one agent with
+// every pattern that matches there: its facts are the union over the
+// patterns, keyed by (agent, sink), so the golden of the findings per
+// pattern holds the merged ones to the same sources, chains and steps.
 func factsOf(t *testing.T, dir string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
 	if code := scan([]string{"--format", "json", "--fail-on", "none", "--engine", "builtin", "--root", dir, dir}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
+	type step struct {
+		Ref          string
+		File         string
+		Line, Column int
+		Message      string
+	}
 	var doc struct {
-		Findings []struct {
+		SharedSteps map[string]step `json:"shared_steps"`
+		Findings    []struct {
 			ID, Rule, Agent, Sink, Source string
 			AgentID                       string `json:"agent_id"`
 			Triage                        string
@@ -76,27 +92,49 @@ func factsOf(t *testing.T, dir string) string {
 			Chain                         []string
 			Sources                       []string
 			Chains                        [][]string
-			Steps                         []struct {
-				File         string
-				Line, Column int
-				Message      string
-			}
+			Steps                         []step
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
+	type merged struct{ scope, sources, chains, steps []string }
+	chains := map[string]*merged{}
 	var lines []string
 	for _, f := range doc.Findings {
-		var steps, chains []string
+		var steps, fchains []string
 		for _, s := range f.Steps {
+			if s.Ref != "" {
+				r, ok := doc.SharedSteps[s.Ref]
+				if !ok {
+					t.Fatalf("finding %s names shared step %q, which the document does not hold", f.ID, s.Ref)
+				}
+				s = r
+			}
 			steps = append(steps, fmt.Sprintf("%s:%d:%d %s", s.File, s.Line, s.Column, s.Message))
 		}
 		for _, c := range f.Chains {
-			chains = append(chains, strings.Join(c, ">"))
+			fchains = append(fchains, strings.Join(c, ">"))
+		}
+		if f.Rule == "dangerous-chain" {
+			k := f.AgentID + " sink=" + f.Sink
+			m := chains[k]
+			if m == nil {
+				m = &merged{}
+				chains[k] = m
+			}
+			m.scope = append(m.scope, f.InScope...)
+			m.sources = append(m.sources, f.Sources...)
+			m.chains = append(m.chains, fchains...)
+			m.steps = append(m.steps, steps...)
+			continue
 		}
 		lines = append(lines, fmt.Sprintf("%s %s agent=%s sink=%s triage=%s scope=%s sources=%s chains=%s chain=%s steps=%s",
-			f.ID, f.Rule, f.AgentID, f.Sink, f.Triage, digest(f.InScope), digest(f.Sources), digest(chains), digest(f.Chain), digest(steps)))
+			f.ID, f.Rule, f.AgentID, f.Sink, f.Triage, digest(f.InScope), digest(f.Sources), digest(fchains), digest(f.Chain), digest(steps)))
+	}
+	for k, m := range chains {
+		lines = append(lines, fmt.Sprintf("dangerous-chain agent=%s scope=%s sources=%s chains=%s steps=%s",
+			k, digest(m.scope), digest(m.sources), digest(m.chains), digest(m.steps)))
 	}
 	slices.Sort(lines)
 	return strings.Join(lines, "\n") + "\n"

@@ -129,9 +129,10 @@ func TestPathsRelativeToRepoRoot(t *testing.T) {
 			}
 			var doc struct {
 				Agents, Tools []struct{ File string }
+				SharedSteps   map[string]struct{ File string } `json:"shared_steps"`
 				Findings      []struct {
 					Location struct{ File string }
-					Steps    []struct{ File string }
+					Steps    []struct{ File, Ref string }
 				}
 			}
 			if err := json.Unmarshal([]byte(out), &doc); err != nil {
@@ -143,8 +144,14 @@ func TestPathsRelativeToRepoRoot(t *testing.T) {
 			for _, f := range doc.Findings {
 				exists("json", f.Location.File)
 				for _, s := range f.Steps {
+					if s.Ref != "" { // a shared step, checked below
+						continue
+					}
 					exists("json", s.File)
 				}
+			}
+			for _, s := range doc.SharedSteps {
+				exists("json", s.File)
 			}
 
 			// The side outputs and chain events name the same files.
