@@ -24,8 +24,11 @@ import (
 // allow, and makes the findings on the tools it covers need review.
 
 type claudeProject struct {
-	dir       string
-	settings  []*extract.File // shared first, then local
+	dir      string
+	settings []*extract.File // lowest scope first (extract.ClaudeScope)
+	// user is ~/.claude.json (--user-config): its servers, after the
+	// project's.
+	user      *extract.File
 	mcp       *extract.File
 	subagents []*extract.File
 	// A plugin's plugin.json (its inline servers are extra), and the
@@ -54,7 +57,28 @@ func (b *builder) resolveClaude(files []*extract.File) {
 		projects[dir] = p
 		return p
 	}
+	// User-level files (--user-config) belong to every project: Claude
+	// Code merges them into each session.
+	var userSettings, userAgents []*extract.File
+	var userJSON *extract.File
 	for _, f := range files {
+		if !extract.IsUserFile(f.Path) {
+			continue
+		}
+		switch {
+		case f.Claude != nil:
+			userSettings = append(userSettings, f)
+			if f.Client != nil {
+				userJSON = f
+			}
+		case f.Subagent != nil:
+			userAgents = append(userAgents, f)
+		}
+	}
+	for _, f := range files {
+		if extract.IsUserFile(f.Path) {
+			continue
+		}
 		switch kind := extract.ClaudePluginKind(f.Path); {
 		case kind == "plugin" && f.Plugin != nil:
 			p := get(extract.ClaudeProject(f.Path))
@@ -91,6 +115,16 @@ func (b *builder) resolveClaude(files []*extract.File) {
 			}
 		}
 	}
+	if len(userSettings)+len(userAgents) > 0 {
+		if len(projects) == 0 {
+			get(".") // a session in the scanned directory has the user's settings
+		}
+		for _, p := range projects {
+			p.settings = append(append([]*extract.File{}, userSettings...), p.settings...)
+			p.subagents = append(p.subagents, userAgents...)
+			p.user = userJSON
+		}
+	}
 	dirs := make([]string, 0, len(projects))
 	for d := range projects {
 		dirs = append(dirs, d)
@@ -102,7 +136,14 @@ func (b *builder) resolveClaude(files []*extract.File) {
 }
 
 func (b *builder) claudeProject(p *claudeProject) {
-	sort.Slice(p.settings, func(i, j int) bool { return !p.settings[i].Claude.Local && p.settings[j].Claude.Local })
+	// Lowest scope first, so that a later defaultMode (a higher scope)
+	// wins: managed > local > project > user. Rules need no order: deny >
+	// ask > allow across every scope.
+	sort.SliceStable(p.settings, func(i, j int) bool {
+		_, a := extract.ClaudeScope(p.settings[i].Path)
+		_, b := extract.ClaudeScope(p.settings[j].Path)
+		return a < b
+	})
 	sort.Slice(p.subagents, func(i, j int) bool { return p.subagents[i].Path < p.subagents[j].Path })
 	perms := &claudePerms{disabled: map[string]bool{}}
 	hooksOff := false
@@ -128,14 +169,29 @@ func (b *builder) claudeProject(p *claudeProject) {
 	// else .mcp.json, else the first subagent.
 	var primary *extract.File
 	var loc extract.Loc
+	var own *extract.File // the first settings file of the project itself
+	for _, f := range p.settings {
+		if !extract.IsUserFile(f.Path) {
+			own = f
+			break
+		}
+	}
 	switch {
-	case len(p.settings) > 0:
-		primary = p.settings[0]
+	case own != nil:
+		primary = own
 		loc = primary.Claude.Permissions
 	case p.mcp != nil:
 		primary, loc = p.mcp, p.mcp.Client.Loc
 	case p.plugin != nil && p.plugin.Client != nil && len(p.plugin.Client.Servers) > 0: // nil when it does not parse
 		primary, loc = p.plugin, p.plugin.Client.Loc
+	case len(p.subagents) > 0 && !extract.IsUserFile(p.subagents[0].Path):
+		primary = p.subagents[0]
+		loc = primary.Subagent.Loc
+	case len(p.settings) > 0:
+		primary = p.settings[len(p.settings)-1]
+		loc = primary.Claude.Permissions
+	case p.user != nil:
+		primary, loc = p.user, p.user.Client.Loc
 	case len(p.subagents) > 0:
 		primary = p.subagents[0]
 		loc = primary.Subagent.Loc
@@ -202,8 +258,14 @@ func (b *builder) claudeProject(p *claudeProject) {
 	if p.plugin != nil && p.plugin.Client != nil {
 		configs = append(configs, p.plugin) // its inline mcpServers
 	}
+	if p.user != nil && p.user.Client != nil {
+		configs = append(configs, p.user) // ~/.claude.json: local and user servers
+	}
 	for _, cf := range configs {
 		for _, sv := range cf.Client.Servers {
+			if servers[sv.Name] && extract.IsUserFile(cf.Path) {
+				continue // a project server of the same name is the one started
+			}
 			servers[sv.Name] = true
 			if perms.disabled[sv.Name] {
 				continue
