@@ -45,6 +45,8 @@ type claudePerms struct {
 	hooks []hookRead
 	// disabled project MCP servers
 	disabled map[string]bool
+	// userRead: user-level files are merged in (--user-config).
+	userRead bool
 }
 
 func (b *builder) resolveClaude(files []*extract.File) {
@@ -149,6 +151,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 	hooksOff := false
 	for _, f := range p.settings {
 		hooksOff = hooksOff || f.Claude.HooksOff
+		perms.userRead = perms.userRead || extract.IsUserFile(f.Path)
 	}
 	for _, f := range p.settings {
 		cs := f.Claude
@@ -460,8 +463,11 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	}
 	for _, r := range perms.rules {
 		if r.List == "allow" && ruleCovers(r, tool, spec) {
-			use.Grants = append(use.Grants, capgraph.Grant{Loc: r.Loc, Fix: r.ToAsk,
-				Why: fmt.Sprintf("allowed without asking by the rule %q", r.Rule)})
+			why := fmt.Sprintf("allowed without asking by the rule %q", r.Rule)
+			if extract.IsUserFile(r.Loc.File) {
+				why += " in " + r.Loc.File // a user-level scope (--user-config): say which file
+			}
+			use.Grants = append(use.Grants, capgraph.Grant{Loc: r.Loc, Fix: r.ToAsk, Why: why})
 		}
 	}
 	if len(use.Grants) > 0 {
@@ -498,11 +504,11 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	switch mode {
 	case "bypassPermissions":
 		use.Loc = modeL
-		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt"}}
+		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt" + inUserFile(modeL)}}
 		return use, true
 	case "acceptEdits":
 		if isEditTool(tool) {
-			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking"}}
+			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking" + inUserFile(modeL)}}
 			return use, true
 		}
 	case "dontAsk":
@@ -513,8 +519,25 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		at = a.Loc
 	}
 	use.Gates = append(use.Gates, &extract.Approval{Kind: "permission_prompt", Loc: at, All: true,
-		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (user-level settings outside the project are not seen)", label)})
+		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (%s)", label, userNote(perms))})
 	return use, true
+}
+
+// inUserFile names a user-level file a setting came from (--user-config),
+// with ~: the project's own files need no naming.
+func inUserFile(l extract.Loc) string {
+	if extract.IsUserFile(l.File) {
+		return " (set in " + l.File + ")"
+	}
+	return ""
+}
+
+// userNote says whether the user-level scopes were read.
+func userNote(perms *claudePerms) string {
+	if perms.userRead {
+		return "the user-level settings read with --user-config included"
+	}
+	return "user-level settings outside the project are not seen"
 }
 
 // isEditTool: the tools acceptEdits accepts and Edit rules cover.

@@ -112,3 +112,14 @@ func (s *Snapshot) WithUserConfig(files []*File) *Snapshot {
 	}
 	return s.With(s.Seq, files, nil)
 }
+
+// SetUserFiles replaces the workspace's user-level files (the language
+// server's acg.userConfig; nil turns them off) and makes a new snapshot.
+// They are kept across Load: the disk scan of the root never finds them.
+func (w *Workspace) SetUserFiles(files []*File) *Snapshot {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.user = files
+	w.rebuildLocked()
+	return w.snap
+}

@@ -23,7 +23,8 @@ import (
 //	  "debounceMs": 150,                                    // quiet time before analysing
 //	  "includeTests": false,                                // findings in test code at their own severity
 //	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "semgrep": "/usr/bin/semgrep", "codeql": "/opt/codeql/codeql"},
-//	  "engine": "auto"                                      // as acg scan --engine
+//	  "engine": "auto",                                     // as acg scan --engine
+//	  "userConfig": false                                   // as acg scan --user-config
 //	}
 //
 // proverPaths name the programs the server runs, with $ACG_OPENGREP /
@@ -43,6 +44,10 @@ type Settings struct {
 	// IncludeTests reports findings in test code at their own severity
 	// (acg scan --include-tests); by default they are information.
 	IncludeTests bool `json:"includeTests,omitempty"`
+	// UserConfig also reads the user-level files of each agent client
+	// (acg scan --user-config): off by default, since they lie outside
+	// the workspace. Paths in messages are shown with ~.
+	UserConfig bool `json:"userConfig,omitempty"`
 }
 
 const defaultDebounce = 150 * time.Millisecond
@@ -142,9 +147,15 @@ func (s *Server) pullSettings(ctx context.Context) {
 
 func (s *Server) applySettings(st Settings) {
 	s.mu.Lock()
+	userChanged := s.settings.UserConfig != st.UserConfig
 	s.settings = st
 	folders := append([]*folder(nil), s.folders...)
 	s.mu.Unlock()
+	if userChanged {
+		for _, f := range folders {
+			f.loadUser(true)
+		}
+	}
 	s.logf(protocol.MessageTypeInfo, "settings: rules %v, threshold %q, debounce %v, provers %v", st.EnabledRules, st.Severity, st.debounce(), st.ProverPaths)
 	for _, f := range folders {
 		f.republish()
