@@ -214,3 +214,35 @@ func TestUserConfigInvalidIsNotice(t *testing.T) {
 		t.Errorf("exit %d, want %d (incomplete input)", code, exitIncomplete)
 	}
 }
+
+// Gemini CLI and Cursor: the user's servers join the project's agent (or
+// make one); a user-level "trust": true removes Gemini's confirmation and
+// the finding names ~/.gemini/settings.json.
+func TestUserConfigGeminiCursor(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	writeHomeTree(t, proj, map[string]string{
+		".gemini/settings.json": `{"mcpServers": {"filesystem": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}`,
+	})
+	writeHomeTree(t, home, map[string]string{
+		".gemini/settings.json": `{"mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"], "trust": true}}}`,
+		".cursor/mcp.json":      `{"mcpServers": {"fetch": {"command": "uvx", "args": ["mcp-server-fetch"]}}}`,
+	})
+	r := runUser(t, home, proj, "--user-config")
+	if !r.has("", "fetch", "~/.gemini/settings.json") {
+		t.Errorf("no finding on the user's trusted fetch server from ~/.gemini/settings.json:\n%s", r.out)
+	}
+	trusted := false
+	for _, f := range r.doc.Findings {
+		trusted = trusted || f.Agent == "gemini" && strings.Contains(f.Remediation, `"trust": false`) && strings.Contains(f.Remediation, "~/.gemini/settings.json")
+	}
+	if !trusted {
+		t.Errorf("the fix does not offer \"trust\": false in ~/.gemini/settings.json:\n%s", r.out)
+	}
+	if !strings.Contains(r.out, `"cursor"`) {
+		t.Errorf("the user's Cursor config makes no agent:\n%s", r.out)
+	}
+	off := runUser(t, home, proj)
+	if strings.Contains(off.out, "~/") {
+		t.Errorf("user files read without --user-config")
+	}
+}
