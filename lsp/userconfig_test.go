@@ -51,6 +51,20 @@ func TestUserConfigSetting(t *testing.T) {
 		for _, d := range p.Diagnostics {
 			ruleOfTwo = ruleOfTwo || fmt.Sprint(d.Code) == "rule-of-two"
 		}
+		if on {
+			// Hover on the fetch server in .mcp.json says which file lets
+			// its tool run unasked.
+			c.Open(".mcp.json")
+			text := c.Text(".mcp.json")
+			h, err := c.Server.Hover(c.Ctx(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: c.URI(".mcp.json")}, Position: lsptest.PositionOf(text, strings.Index(text, `"fetch"`)+2)}})
+			if err != nil || h == nil {
+				t.Fatalf("hover: %v %v", h, err)
+			}
+			if !strings.Contains(h.Contents.(*protocol.MarkupContent).Value, "~/.claude/settings.json") || strings.Contains(h.Contents.(*protocol.MarkupContent).Value, home) {
+				t.Errorf("the hover does not name ~/.claude/settings.json (or expands the home):\n%q", h.Contents.(*protocol.MarkupContent).Value)
+			}
+		}
 		if ruleOfTwo != on {
 			t.Errorf("userConfig %v: rule-of-two reported %v (the user's allow rules take the prompts away)", on, ruleOfTwo)
 		}
