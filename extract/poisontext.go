@@ -131,6 +131,11 @@ func PythonToolText(f *File, src []byte, tree *sitter.Tree) {
 				}
 			}
 		}
+		for _, t := range f.Tools { // a class tool's description attribute
+			if t.Kind == ToolClass && t.Loc.File == f.Path && t.Loc.Start.Byte <= b && b < t.Loc.End.Byte {
+				return t.Name
+			}
+		}
 		return ""
 	}
 	described := func(b int, what string) (string, string) {
