@@ -199,14 +199,22 @@ args = ["-y", "@modelcontextprotocol/server-filesystem", "."]
 func TestUserConfigInvalidIsNotice(t *testing.T) {
 	home, proj := t.TempDir(), t.TempDir()
 	writeHomeTree(t, proj, map[string]string{"agent.py": "x = 1\n"})
-	writeHomeTree(t, home, map[string]string{".gemini/settings.json": `{"mcpServers": {"fetch": {"command": "uvx",,}}}`})
+	writeHomeTree(t, home, map[string]string{
+		".gemini/settings.json": `{"mcpServers": {"fetch": {"command": "uvx",,}}}`,
+		".claude.json":          `{"primaryApiKey": "sk-ant-api03-SECRETSECRET", "projects": {`,
+	})
 	r := runUser(t, home, proj, "--user-config")
-	found := false
-	for _, n := range r.doc.Notices {
-		found = found || n.File == "~/.gemini/settings.json" && n.Kind == "parse-error"
+	for _, file := range []string{"~/.gemini/settings.json", "~/.claude.json"} {
+		found := false
+		for _, n := range r.doc.Notices {
+			found = found || n.File == file && n.Kind == "parse-error"
+		}
+		if !found {
+			t.Errorf("no parse-error notice on %s: %+v", file, r.doc.Notices)
+		}
 	}
-	if !found {
-		t.Fatalf("no parse-error notice on ~/.gemini/settings.json: %+v", r.doc.Notices)
+	if strings.Contains(r.out+r.errOut, "SECRETSECRET") || strings.Contains(r.out+r.errOut, home) {
+		t.Errorf("a notice holds the secret or the home directory:\n%s\n%s", r.out, r.errOut)
 	}
 	var out, errb bytes.Buffer
 	t.Setenv("HOME", home)
