@@ -22,6 +22,8 @@ import (
 // ClaudeSettings is one Claude Code settings file.
 type ClaudeSettings struct {
 	Local bool // settings.local.json
+	// Scope is user, project, local or managed (ClaudeScope).
+	Scope string
 	Rules []*PermissionRule
 	// DefaultMode is permissions.defaultMode ("" when not set).
 	DefaultMode    string
@@ -116,6 +118,9 @@ type ToolName struct {
 func ClaudeFileKind(rel string) string {
 	rel = path.Clean(strings.ReplaceAll(rel, "\\", "/"))
 	base := path.Base(rel)
+	if base == "managed-settings.json" && strings.HasPrefix(rel, "/") {
+		return "settings" // managed settings, read with --user-config only
+	}
 	parts := strings.Split(rel, "/")
 	for i := len(parts) - 2; i >= 0; i-- {
 		if parts[i] != ".claude" {
@@ -164,6 +169,7 @@ func ParseRule(rule string) (tool, spec string) {
 func ClaudeSettingsFile(rel string, src []byte) *File {
 	f := &File{Path: rel, Lang: LangJSON}
 	cs := &ClaudeSettings{Local: path.Base(rel) == "settings.local.json"}
+	cs.Scope, _ = ClaudeScope(rel)
 	f.Claude = cs
 	root := parseJSONFile(f, src)
 	if root == nil {
@@ -199,7 +205,7 @@ func ClaudeSettingsFile(rel string, src []byte) *File {
 					s = secret.Mask(s)
 					tool, spec := ParseRule(s)
 					r := &PermissionRule{List: list, Rule: s, Tool: tool, Spec: spec, Loc: d.valueLoc(e)}
-					if list == "allow" {
+					if list == "allow" && !IsUserFile(rel) { // no quick fix edits a file outside the workspace
 						r.ToAsk = moveToAsk(d, perms, m, i)
 					}
 					cs.Rules = append(cs.Rules, r)

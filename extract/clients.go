@@ -254,7 +254,11 @@ func codexConfig(f *File, src []byte, c *Client) {
 		}
 	}
 	switch policy {
-	case "", "untrusted", "on-request", "on-failure":
+	case "":
+	case "untrusted", "on-request", "on-failure":
+		// Set and asking: a user-level "never" under it does not apply
+		// (--user-config merges the project's policy over the user's).
+		c.Mode = &ClientMode{Loc: ix.at(strings.Split(policyKey, ".")...), Key: policyKey, Value: policy, All: true, Ask: true}
 	case "never":
 		c.Mode = &ClientMode{Loc: ix.at(strings.Split(policyKey, ".")...), Key: policyKey, Value: policy, All: true,
 			Fix: `set approval_policy = "on-request" (or "untrusted") in .codex/config.toml`}

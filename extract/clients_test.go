@@ -110,6 +110,10 @@ func TestCodexPolicyForms(t *testing.T) {
 			got = "problem"
 		case len(f.Problems) > 0:
 			got = "problem without mode"
+		case f.Client.Mode != nil && f.Client.Mode.Ask:
+			// An asking policy is kept (so that it is known to be set,
+			// for --user-config) but removes no confirmation.
+			got = ""
 		case f.Client.Mode != nil:
 			got = f.Client.Mode.Value
 		}

@@ -73,6 +73,10 @@ type File struct {
 	// Hook is what the file can answer when a Claude Code hook runs it
 	// (set for Python files and hook scripts under .claude/).
 	Hook *HookScript `json:"-"`
+	// Poison are hidden instructions in the file's model-facing text
+	// (poisontext.go): tool docstrings and descriptions, subagent prompts,
+	// instruction files.
+	Poison []PoisonHit `json:"-"`
 
 	// Source line starts, for position conversion by consumers.
 	Lines []int `json:"-"`

@@ -234,7 +234,7 @@ func MCPClientOf(rel string) string {
 		// project file .roo/mcp.json.
 		return "roo-code"
 	}
-	return ""
+	return userClientOf(rel)
 }
 
 // MCPConfig extracts an MCP client config file. Invalid JSON becomes a

@@ -97,6 +97,11 @@ func (s *Snapshot) runChecks(r *Result, skip map[string]bool) {
 		}
 	}
 	in := &policy.Input{Graph: r.Graph, Flows: r.Flows}
+	for _, f := range s.Files() {
+		if f.Facts() != nil {
+			in.Poisoned = append(in.Poisoned, f.Facts().Poison...)
+		}
+	}
 	if cfg != nil {
 		in.ChainPatterns = cfg.ChainPatterns
 	}

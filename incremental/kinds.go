@@ -23,6 +23,10 @@ const (
 	// can run (Python ones are KindPython and read the same way): only
 	// what it can answer is kept (extract/hooks.go).
 	KindHookScript = "claude-hook-script"
+	// KindInstructions is a file a client loads as instructions into
+	// every session (AGENTS.md, CLAUDE.md, .cursorrules …): only its
+	// hidden instructions are kept (tool-poisoning).
+	KindInstructions = "agent-instructions"
 )
 
 func init() {
@@ -44,6 +48,8 @@ func init() {
 			return KindCrewYAML
 		case extract.IsHookScript(rel):
 			return KindHookScript
+		case extract.InstructionReader(rel) != "":
+			return KindInstructions
 		}
 		return ""
 	})
@@ -52,12 +58,21 @@ func init() {
 	}
 	RegisterExtractor(KindMCPConfig, noTree(extract.MCPConfig))
 	RegisterExtractor(KindClaudeSettings, noTree(extract.ClaudeSettingsFile))
-	RegisterExtractor(KindClaudeAgent, noTree(extract.ClaudeAgentFile))
+	// A subagent's prompt is model-facing text (tool-poisoning).
+	subagent := func(x func(string, []byte) *extract.File) Extractor {
+		return noTree(func(rel string, src []byte) *extract.File {
+			f := x(rel, src)
+			extract.SubagentText(f, src)
+			return f
+		})
+	}
+	RegisterExtractor(KindClaudeAgent, subagent(extract.ClaudeAgentFile))
 	RegisterExtractor(KindCrewYAML, noTree(extract.CrewYAML))
 	RegisterExtractor(KindClaudePlugin, noTree(extract.ClaudePluginFile))
-	RegisterExtractor(KindClaudePluginAgent, noTree(extract.ClaudePluginAgentFile))
+	RegisterExtractor(KindClaudePluginAgent, subagent(extract.ClaudePluginAgentFile))
 	RegisterExtractor(KindClaudePluginHooks, noTree(extract.ClaudeSettingsFile))
 	RegisterExtractor(KindHookScript, noTree(extract.HookScriptFile))
+	RegisterExtractor(KindInstructions, noTree(extract.InstructionFile))
 	// Any Python file can be the script a hook runs (python3 x.py from
 	// anywhere in the tree), so each says what it can answer; the text is
 	// already in memory, and reading it is a few searches.
@@ -66,6 +81,7 @@ func init() {
 		f := python(rel, src, tree)
 		if f != nil {
 			f.Hook = extract.ReadHookScript(src)
+			extract.PythonToolText(f, src, tree)
 		}
 		return f
 	})

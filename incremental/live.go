@@ -34,6 +34,7 @@ type Workspace struct {
 	snap *Snapshot
 	disk map[string]*File // as last read from disk, skipped files included
 	docs map[string]*doc  // open documents
+	user []*File          // user-level files (SetUserFiles), named ~/…
 }
 
 // doc is an open document.
@@ -128,6 +129,7 @@ func (w *Workspace) rebuildLocked() {
 	for _, d := range w.docs {
 		files = append(files, d.file)
 	}
+	files = append(files, w.user...)
 	w.seq++
 	w.snap = NewSnapshot(w.root, w.seq, files)
 }

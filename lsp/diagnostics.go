@@ -125,7 +125,7 @@ func (f *folder) diagnostic(fd *policy.Finding, ms *mappers, caps clientCaps) pr
 	var folded []string
 	for _, st := range related(fd) {
 		r := ms.rangeOf(st.Loc)
-		if caps.relatedInformation {
+		if caps.relatedInformation && !extract.IsUserFile(st.Loc.File) { // a user-level file is named with ~, never by its URI
 			d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
 				Location: protocol.Location{URI: f.uriOf(st.Loc.File), Range: r}, Message: termsafe.String(st.Message)})
 		} else {

@@ -192,6 +192,24 @@ func serverHover(a *analysis, sv *capgraph.Server) string {
 	if len(rows) > 0 {
 		b.WriteString("| tool | effects | decided by |\n|---|---|---|\n" + strings.Join(rows, "\n") + "\n")
 	}
+	// Which setting lets a tool run unasked, and in which file: with
+	// --user-config / acg.userConfig it may be a user-level one (~).
+	var unasked []string
+	for _, u := range a.res.Graph.Uses {
+		t := a.res.Graph.Tools[u.Tool]
+		if t == nil || t.Server != sv.ID || len(u.Gates) > 0 || len(u.Grants) == 0 || u.Grants[0].Why == "" {
+			continue
+		}
+		s := "- " + md(t.Name) + " runs without asking: " + md(u.Grants[0].Why)
+		if l := u.Grants[0].Loc; l.Valid() {
+			s += " (" + where(l) + ")"
+		}
+		unasked = append(unasked, s)
+	}
+	if len(unasked) > 0 {
+		sort.Strings(unasked)
+		b.WriteString("\n" + strings.Join(unasked, "\n") + "\n")
+	}
 	return b.String()
 }
 
@@ -282,6 +300,13 @@ func toolHover(a *analysis, t *capgraph.Tool) string {
 				gate := ""
 				if len(u.Gates) > 0 {
 					gate = ", behind " + u.Gates[0].Kind
+				} else if len(u.Grants) > 0 && u.Grants[0].Why != "" {
+					// Which setting lets it run unasked, and in which file
+					// (a user-level one is named with ~).
+					gate = ", unasked: " + md(u.Grants[0].Why)
+					if l := u.Grants[0].Loc; l.Valid() {
+						gate += " at " + where(l)
+					}
 				}
 				users = append(users, fmt.Sprintf("%s (%s%s)", md(ag.Name), where(ag.Loc), gate))
 			}

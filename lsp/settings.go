@@ -25,6 +25,7 @@ import (
 //	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "semgrep": "/usr/bin/semgrep", "codeql": "/opt/codeql/codeql"},
 //	  "engine": "auto",                                     // as acg scan --engine
 //	  "traces": "traces/"                                   // recorded runs (acg traces): hover says what was observed
+//	  "userConfig": false                                   // as acg scan --user-config
 //	}
 //
 // proverPaths name the programs the server runs, with $ACG_OPENGREP /
@@ -48,6 +49,10 @@ type Settings struct {
 	// to the workspace folder): the hover of an agent says which of its
 	// dangerous sequences a run walked. The server only reads them.
 	Traces string `json:"traces,omitempty"`
+	// UserConfig also reads the user-level files of each agent client
+	// (acg scan --user-config): off by default, since they lie outside
+	// the workspace. Paths in messages are shown with ~.
+	UserConfig bool `json:"userConfig,omitempty"`
 }
 
 const defaultDebounce = 150 * time.Millisecond
@@ -147,9 +152,15 @@ func (s *Server) pullSettings(ctx context.Context) {
 
 func (s *Server) applySettings(st Settings) {
 	s.mu.Lock()
+	userChanged := s.settings.UserConfig != st.UserConfig
 	s.settings = st
 	folders := append([]*folder(nil), s.folders...)
 	s.mu.Unlock()
+	if userChanged {
+		for _, f := range folders {
+			f.loadUser(true)
+		}
+	}
 	s.logf(protocol.MessageTypeInfo, "settings: rules %v, threshold %q, debounce %v, provers %v", st.EnabledRules, st.Severity, st.debounce(), st.ProverPaths)
 	for _, f := range folders {
 		f.republish()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove/provers"
@@ -145,7 +147,35 @@ func (f *folder) uriOf(rel string) uri.URI {
 	if ok {
 		return u
 	}
+	if strings.HasPrefix(rel, extract.UserPrefix) {
+		// A user-level file (acg.userConfig): its own file, so that its
+		// diagnostics show where the setting is. Messages keep the ~ name.
+		if home, err := os.UserHomeDir(); err == nil {
+			return uri.File(filepath.Join(home, filepath.FromSlash(strings.TrimPrefix(rel, extract.UserPrefix))))
+		}
+	}
 	return uri.File(filepath.Join(f.root, filepath.FromSlash(rel)))
+}
+
+// loadUser reads the user-level files when acg.userConfig is on (or drops
+// them when it is off), then analyses again if asked.
+func (f *folder) loadUser(run bool) {
+	var files []*incremental.File
+	if f.s.settingsNow().UserConfig {
+		home, _ := os.UserHomeDir()
+		var warns []incremental.Warning
+		files, warns = incremental.UserConfigFiles(f.s.ctx, home, f.root)
+		for _, w := range warns {
+			f.s.logOnce(protocol.MessageTypeWarning, f.root+"\x00"+w.String(), "%s", w.String())
+		}
+	}
+	f.ws.SetUserFiles(files)
+	f.mu.Lock()
+	loaded := f.loaded
+	f.mu.Unlock()
+	if run && loaded {
+		f.runNow()
+	}
 }
 
 // start scans the folder from disk, then analyses it, and watches it.
@@ -160,6 +190,7 @@ func (f *folder) start() {
 			return
 		}
 		f.logWarnings(warns)
+		f.loadUser(false)
 		n := len(f.ws.Snapshot().Files())
 		p.end(fmt.Sprintf("%d files", n))
 		f.s.logf(protocol.MessageTypeInfo, "scanned %s: %d files", f.root, n)

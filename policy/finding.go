@@ -55,6 +55,10 @@ type Location struct {
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
+	// EndLine and EndColumn close the span when the span itself is the
+	// finding (tool-poisoning: the offending text); 0 otherwise.
+	EndLine   int `json:"end_line,omitempty"`
+	EndColumn int `json:"end_column,omitempty"`
 }
 
 // LocationOf converts an extracted location.
@@ -256,6 +260,9 @@ type Input struct {
 	ChainPatterns []config.ChainPattern
 	// Flows are the proven data flows of every prover (package prove).
 	Flows []prove.Flow
+	// Poisoned are the hidden instructions found in model-facing text
+	// (tool-poisoning).
+	Poisoned []extract.PoisonHit
 }
 
 // Check is one policy check.

@@ -66,8 +66,10 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		tfw = string(t.Src.Framework)
 	}
 	switch {
+	case fw == "claude-code" && len(u.Grants) > 0 && u.Grants[0].Loc.File == "~/.claude.json":
+		return fmt.Sprintf("Make Claude Code ask before %s: %s; remove it from this project's \"allowedTools\" in ~/.claude.json (or answer \"no\" when Claude Code offers to remember it).", t.Name, u.Grants[0].Why)
 	case fw == "claude-code" && len(u.Grants) > 0 && len(u.Grants[0].Fix) > 0:
-		return fmt.Sprintf("Make Claude Code ask before %s: %s; move that rule from permissions.allow to permissions.ask in .claude/settings.json.", t.Name, u.Grants[0].Why)
+		return fmt.Sprintf("Make Claude Code ask before %s: %s; move that rule from permissions.allow to permissions.ask in %s.", t.Name, u.Grants[0].Why, claudeSettingsOf(u.Grants[0].Loc.File))
 	case fw == "claude-code" && len(u.Grants) > 0 && u.Grants[0].Partial:
 		return fmt.Sprintf("Make Claude Code ask before %s: %s; add %q to permissions.ask in .claude/settings.json (an ask rule applies whatever a hook answers), or have the hook answer \"ask\" instead.", t.Name, u.Grants[0].Why, t.Name)
 	case fw == "claude-code" && len(u.Grants) > 0 && strings.Contains(u.Grants[0].Why, "permission mode"):
@@ -118,4 +120,13 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Compile %s with interrupt_before=[\"tools\"] (and a checkpointer) so a human approves %s before it runs.", name, t.Name)
 	}
 	return fmt.Sprintf("Require a human approval before %s runs.", t.Name)
+}
+
+// claudeSettingsOf names the settings file a fix edits: the user-level
+// or managed file a rule came from (--user-config), else the project's.
+func claudeSettingsOf(file string) string {
+	if extract.IsUserFile(file) {
+		return file
+	}
+	return ".claude/settings.json"
 }

@@ -48,8 +48,8 @@ func Cedar(w io.Writer, d *Document) error {
 	}
 	n := 0
 	for _, f := range d.all() {
-		if f.Rule == policy.RuleInvalidSuppression || f.Agent == "" {
-			continue
+		if f.Rule == policy.RuleInvalidSuppression || f.Agent == "" || f.Legs == nil && len(f.Chain) == 0 && f.Sink == "" {
+			continue // no tool call to forbid (tool-poisoning is a text finding)
 		}
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "// %s %s (%s) on agent %s: %s\n", f.ID, f.Rule, f.Severity, oneLine(f.Agent), oneLine(strings.Join(f.Chain, " → ")))

@@ -83,6 +83,18 @@ var ruleInfo = map[string]RuleInfo{
 		SecuritySeverity: "9.5",
 		Tags:             []string{"security", "ai-agent", "runtime", "exfiltration"},
 	},
+	"tool-poisoning": {
+		Name:  "ToolPoisoning",
+		Short: "Text the model reads as guidance carries a hidden instruction.",
+		Help: "Tool docstrings and descriptions, subagent prompts and instruction files (AGENTS.md, CLAUDE.md, .cursorrules, " +
+			"copilot-instructions.md, .windsurfrules, GEMINI.md) are read by the model as instructions. Text in them that tells the " +
+			"model to read secrets, redirect other tools, ignore its instructions or hide what it does, and text the user cannot " +
+			"see (invisible or bidirectional Unicode, HTML comments), lets whoever wrote it steer the agent.\n\n**Fix**: remove " +
+			"the instruction or the hidden characters; if the text came from a dependency or a pull request, treat its source as " +
+			"compromised and pin a reviewed version.",
+		SecuritySeverity: "8.0",
+		Tags:             []string{"security", "ai-agent", "prompt-injection", "tool-poisoning"},
+	},
 	policy.RuleInvalidSuppression: {
 		Name:  "InvalidSuppression",
 		Short: "An acg: ignore comment cannot be honoured, so the finding it meant stays reported.",

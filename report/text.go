@@ -51,7 +51,7 @@ func Text(w io.Writer, d *Document, o Options) error {
 	list := func(xs []string, sep string) string { return strings.Join(termsafe.Strings(xs), sep) }
 	var b strings.Builder
 	for _, f := range d.Findings {
-		fmt.Fprintf(&b, "%s %s [%s] %s\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d:", safe(f.Location.File), f.Location.Line, f.Location.Column)),
+		fmt.Fprintf(&b, "%s %s [%s] %s\n", p.paint(ansiBold, fmt.Sprintf("%s:%d:%d%s:", safe(f.Location.File), f.Location.Line, f.Location.Column, spanEnd(f.Location))),
 			p.paint(severityStyle(f.Severity), strings.ToUpper(safe(string(f.Severity)))), safe(f.Rule), safe(f.Message))
 		if f.Agent != "" {
 			fmt.Fprintf(&b, "  agent:   %s", safe(f.Agent))
@@ -239,4 +239,13 @@ func noticeFiles(d *Document) map[string]bool {
 		files[n.File] = true
 	}
 	return files
+}
+
+// spanEnd closes a finding's span when the span is the finding (the text
+// tool-poisoning reports): "-12:40".
+func spanEnd(l policy.Location) string {
+	if l.EndLine == 0 {
+		return ""
+	}
+	return fmt.Sprintf("-%d:%d", l.EndLine, l.EndColumn)
 }

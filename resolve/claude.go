@@ -24,8 +24,11 @@ import (
 // allow, and makes the findings on the tools it covers need review.
 
 type claudeProject struct {
-	dir       string
-	settings  []*extract.File // shared first, then local
+	dir      string
+	settings []*extract.File // lowest scope first (extract.ClaudeScope)
+	// user is ~/.claude.json (--user-config): its servers, after the
+	// project's.
+	user      *extract.File
 	mcp       *extract.File
 	subagents []*extract.File
 	// A plugin's plugin.json (its inline servers are extra), and the
@@ -42,6 +45,8 @@ type claudePerms struct {
 	hooks []hookRead
 	// disabled project MCP servers
 	disabled map[string]bool
+	// userRead: user-level files are merged in (--user-config).
+	userRead bool
 }
 
 func (b *builder) resolveClaude(files []*extract.File) {
@@ -54,7 +59,28 @@ func (b *builder) resolveClaude(files []*extract.File) {
 		projects[dir] = p
 		return p
 	}
+	// User-level files (--user-config) belong to every project: Claude
+	// Code merges them into each session.
+	var userSettings, userAgents []*extract.File
+	var userJSON *extract.File
 	for _, f := range files {
+		if !extract.IsUserFile(f.Path) {
+			continue
+		}
+		switch {
+		case f.Claude != nil:
+			userSettings = append(userSettings, f)
+			if f.Client != nil {
+				userJSON = f
+			}
+		case f.Subagent != nil:
+			userAgents = append(userAgents, f)
+		}
+	}
+	for _, f := range files {
+		if extract.IsUserFile(f.Path) {
+			continue
+		}
 		switch kind := extract.ClaudePluginKind(f.Path); {
 		case kind == "plugin" && f.Plugin != nil:
 			p := get(extract.ClaudeProject(f.Path))
@@ -91,6 +117,16 @@ func (b *builder) resolveClaude(files []*extract.File) {
 			}
 		}
 	}
+	if len(userSettings)+len(userAgents) > 0 {
+		if len(projects) == 0 {
+			get(".") // a session in the scanned directory has the user's settings
+		}
+		for _, p := range projects {
+			p.settings = append(append([]*extract.File{}, userSettings...), p.settings...)
+			p.subagents = append(p.subagents, userAgents...)
+			p.user = userJSON
+		}
+	}
 	dirs := make([]string, 0, len(projects))
 	for d := range projects {
 		dirs = append(dirs, d)
@@ -102,12 +138,20 @@ func (b *builder) resolveClaude(files []*extract.File) {
 }
 
 func (b *builder) claudeProject(p *claudeProject) {
-	sort.Slice(p.settings, func(i, j int) bool { return !p.settings[i].Claude.Local && p.settings[j].Claude.Local })
+	// Lowest scope first, so that a later defaultMode (a higher scope)
+	// wins: managed > local > project > user. Rules need no order: deny >
+	// ask > allow across every scope.
+	sort.SliceStable(p.settings, func(i, j int) bool {
+		_, a := extract.ClaudeScope(p.settings[i].Path)
+		_, b := extract.ClaudeScope(p.settings[j].Path)
+		return a < b
+	})
 	sort.Slice(p.subagents, func(i, j int) bool { return p.subagents[i].Path < p.subagents[j].Path })
 	perms := &claudePerms{disabled: map[string]bool{}}
 	hooksOff := false
 	for _, f := range p.settings {
 		hooksOff = hooksOff || f.Claude.HooksOff
+		perms.userRead = perms.userRead || extract.IsUserFile(f.Path)
 	}
 	for _, f := range p.settings {
 		cs := f.Claude
@@ -128,14 +172,29 @@ func (b *builder) claudeProject(p *claudeProject) {
 	// else .mcp.json, else the first subagent.
 	var primary *extract.File
 	var loc extract.Loc
+	var own *extract.File // the first settings file of the project itself
+	for _, f := range p.settings {
+		if !extract.IsUserFile(f.Path) {
+			own = f
+			break
+		}
+	}
 	switch {
-	case len(p.settings) > 0:
-		primary = p.settings[0]
+	case own != nil:
+		primary = own
 		loc = primary.Claude.Permissions
 	case p.mcp != nil:
 		primary, loc = p.mcp, p.mcp.Client.Loc
 	case p.plugin != nil && p.plugin.Client != nil && len(p.plugin.Client.Servers) > 0: // nil when it does not parse
 		primary, loc = p.plugin, p.plugin.Client.Loc
+	case len(p.subagents) > 0 && !extract.IsUserFile(p.subagents[0].Path):
+		primary = p.subagents[0]
+		loc = primary.Subagent.Loc
+	case len(p.settings) > 0:
+		primary = p.settings[len(p.settings)-1]
+		loc = primary.Claude.Permissions
+	case p.user != nil:
+		primary, loc = p.user, p.user.Client.Loc
 	case len(p.subagents) > 0:
 		primary = p.subagents[0]
 		loc = primary.Subagent.Loc
@@ -202,8 +261,14 @@ func (b *builder) claudeProject(p *claudeProject) {
 	if p.plugin != nil && p.plugin.Client != nil {
 		configs = append(configs, p.plugin) // its inline mcpServers
 	}
+	if p.user != nil && p.user.Client != nil {
+		configs = append(configs, p.user) // ~/.claude.json: local and user servers
+	}
 	for _, cf := range configs {
 		for _, sv := range cf.Client.Servers {
+			if servers[sv.Name] && extract.IsUserFile(cf.Path) {
+				continue // a project server of the same name is the one started
+			}
 			servers[sv.Name] = true
 			if perms.disabled[sv.Name] {
 				continue
@@ -398,8 +463,11 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	}
 	for _, r := range perms.rules {
 		if r.List == "allow" && ruleCovers(r, tool, spec) {
-			use.Grants = append(use.Grants, capgraph.Grant{Loc: r.Loc, Fix: r.ToAsk,
-				Why: fmt.Sprintf("allowed without asking by the rule %q", r.Rule)})
+			why := fmt.Sprintf("allowed without asking by the rule %q", r.Rule)
+			if extract.IsUserFile(r.Loc.File) {
+				why += " in " + r.Loc.File // a user-level scope (--user-config): say which file
+			}
+			use.Grants = append(use.Grants, capgraph.Grant{Loc: r.Loc, Fix: r.ToAsk, Why: why})
 		}
 	}
 	if len(use.Grants) > 0 {
@@ -436,11 +504,11 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	switch mode {
 	case "bypassPermissions":
 		use.Loc = modeL
-		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt"}}
+		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt" + inUserFile(modeL)}}
 		return use, true
 	case "acceptEdits":
 		if isEditTool(tool) {
-			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking"}}
+			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking" + inUserFile(modeL)}}
 			return use, true
 		}
 	case "dontAsk":
@@ -451,8 +519,25 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		at = a.Loc
 	}
 	use.Gates = append(use.Gates, &extract.Approval{Kind: "permission_prompt", Loc: at, All: true,
-		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (user-level settings outside the project are not seen)", label)})
+		Detail: fmt.Sprintf("Claude Code asks before %s: no allow rule covers it (%s)", label, userNote(perms))})
 	return use, true
+}
+
+// inUserFile names a user-level file a setting came from (--user-config),
+// with ~: the project's own files need no naming.
+func inUserFile(l extract.Loc) string {
+	if extract.IsUserFile(l.File) {
+		return " (set in " + l.File + ")"
+	}
+	return ""
+}
+
+// userNote says whether the user-level scopes were read.
+func userNote(perms *claudePerms) string {
+	if perms.userRead {
+		return "the user-level settings read with --user-config included"
+	}
+	return "user-level settings outside the project are not seen"
 }
 
 // isEditTool: the tools acceptEdits accepts and Edit rules cover.

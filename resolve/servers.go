@@ -365,10 +365,34 @@ func (b *builder) resolveClients(files []*extract.File) {
 		}
 	}
 	shared := map[string]*capgraph.Agent{}
+	// User-level files (--user-config) merge into the project's file of
+	// the same client: the project's servers and client-wide settings
+	// first, the user's for what the project does not set. A client with
+	// no project file is configured by the user's files alone.
+	userOf := map[string][]*extract.File{}
+	hasProject := map[string]bool{}
+	merged := map[string]bool{}
+	for _, f := range files {
+		if c := f.Client; c != nil && c.Name != "claude-code" {
+			if extract.IsUserFile(f.Path) {
+				userOf[c.Name] = append(userOf[c.Name], f)
+			} else if len(c.Servers) > 0 || c.Mode != nil || c.AutoApprove != nil {
+				hasProject[c.Name] = true
+			}
+		}
+	}
 	for _, f := range files {
 		c := f.Client
 		if c == nil || c.Name == "claude-code" {
 			continue
+		}
+		if extract.IsUserFile(f.Path) && hasProject[c.Name] {
+			continue // merged into the project's agent below
+		}
+		var users []*extract.File
+		if ukey := c.Name + "\x00" + extract.ClientWorkspace(c.Name, f.Path); !extract.IsUserFile(f.Path) && !merged[ukey] {
+			users = userOf[c.Name]
+			merged[ukey] = true // Continue's files of one workspace share an agent
 		}
 		ws := path.Dir(path.Dir(f.Path))
 		var term *extract.File
@@ -376,7 +400,34 @@ func (b *builder) resolveClients(files []*extract.File) {
 			term = terminal[ws]
 		}
 		shell := codexShell(c)
-		if len(c.Servers) == 0 && term == nil && !shell {
+		// The servers the agent starts, each with the file that names it.
+		type served struct {
+			sv   *extract.MCPServer
+			file *extract.File
+		}
+		var all []served
+		named := map[string]bool{}
+		mode := c.Mode
+		global, globalFile := c.AutoApprove, f.Path
+		for _, sv := range c.Servers {
+			all = append(all, served{sv, f})
+			named[sv.Name] = true
+		}
+		for _, u := range users {
+			for _, sv := range u.Client.Servers {
+				if !named[sv.Name] { // a project server of the same name wins
+					all = append(all, served{sv, u})
+					named[sv.Name] = true
+				}
+			}
+			if mode == nil && u.Client.Mode != nil {
+				mode = u.Client.Mode
+			}
+			if global == nil && u.Client.AutoApprove != nil {
+				global, globalFile = u.Client.AutoApprove, u.Path
+			}
+		}
+		if len(all) == 0 && term == nil && !shell {
 			continue
 		}
 		// Continue reads every block of .continue/mcpServers and the
@@ -392,45 +443,45 @@ func (b *builder) resolveClients(files []*extract.File) {
 			b.agents[a] = ca
 			shared[key] = ca
 		}
-		global, globalFile := c.AutoApprove, f.Path
 		if global == nil && c.Name == "vscode" {
 			if sf := settings[ws]; sf != nil {
 				global, globalFile = sf.Client.AutoApprove, sf.Path
 			}
 		}
 		info := extract.ClientInfoOf(c.Name)
-		for _, sv := range c.Servers {
+		for _, sd := range all {
+			sv, sf := sd.sv, sd.file
 			for _, st := range b.serverTools(sv, c.Name) {
 				u := capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc}
-				var mode *extract.ClientMode
+				var tmode *extract.ClientMode
 				for _, m := range sv.Modes {
 					// Under a client-wide "never ask" (Codex approval_policy
 					// = "never") acg cannot tell that a tool's "prompt" still
 					// asks: only settings that remove questions count there.
-					if m.Ask && c.Mode != nil && !c.Mode.Ask && c.Mode.All {
+					if m.Ask && mode != nil && !mode.Ask && mode.All {
 						continue
 					}
 					if m.Covers(st.raw) {
-						mode = m
+						tmode = m
 						break
 					}
 				}
 				switch {
-				case mode != nil && mode.Ask:
-					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: mode.Loc, All: true,
-						Detail: fmt.Sprintf("%s asks the user before it runs %s: %s = %q in %s", info.Title, st.tool.Name, mode.Key, mode.Value, f.Path)}}
-				case mode != nil:
-					u.Grants = []capgraph.Grant{modeGrant(mode, f.Path, st.tool.Name, info.Title)}
+				case tmode != nil && tmode.Ask:
+					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: tmode.Loc, All: true,
+						Detail: fmt.Sprintf("%s asks the user before it runs %s: %s = %q in %s", info.Title, st.tool.Name, tmode.Key, tmode.Value, sf.Path)}}
+				case tmode != nil:
+					u.Grants = []capgraph.Grant{modeGrant(tmode, sf.Path, st.tool.Name, info.Title)}
 				case sv.AutoApprove.Covers(st.raw):
-					g := autoGrant(sv.AutoApprove, f.Path, st.tool.Name)
+					g := autoGrant(sv.AutoApprove, sf.Path, st.tool.Name)
 					if c.Name == "gemini" && sv.AutoApprove.Key == "trust" {
-						g.Advice = fmt.Sprintf(`set "trust": false on server %q in %s, so Gemini CLI confirms each call`, sv.Name, f.Path)
+						g.Advice = fmt.Sprintf(`set "trust": false on server %q in %s, so Gemini CLI confirms each call`, sv.Name, sf.Path)
 					}
 					u.Grants = []capgraph.Grant{g}
 				case global != nil:
 					u.Grants = []capgraph.Grant{autoGrant(global, globalFile, st.tool.Name)}
-				case c.Mode != nil && !c.Mode.Ask && c.Mode.Covers(st.raw):
-					u.Grants = []capgraph.Grant{modeGrant(c.Mode, f.Path, st.tool.Name, info.Title)}
+				case mode != nil && !mode.Ask && mode.Covers(st.raw):
+					u.Grants = []capgraph.Grant{modeGrant(mode, modeFile(mode, f), st.tool.Name, info.Title)}
 				case info.Confirms:
 					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: sv.NameLoc, All: true,
 						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", info.Title, st.tool.Name)}}
@@ -448,6 +499,14 @@ func (b *builder) resolveClients(files []*extract.File) {
 			b.terminalTools(ca, term)
 		}
 	}
+}
+
+// modeFile is the file a client-wide mode was read from.
+func modeFile(m *extract.ClientMode, f *extract.File) string {
+	if m.Loc.File != "" {
+		return m.Loc.File
+	}
+	return f.Path
 }
 
 // terminalTools gives a VS Code agent one terminal tool per command its

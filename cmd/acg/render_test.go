@@ -279,3 +279,20 @@ func cedarScenarios(f *policy.Finding) []map[string]any {
 	}
 	return []map[string]any{req(prev, false, "deny"), req(prev, true, "allow"), req(nil, false, "allow")}
 }
+
+// TestCedarSkipsTextFindings: a tool-poisoning finding is about text, not
+// a tool call: it gets no forbid policy (one on Tool::"" would be wrong).
+func TestCedarSkipsTextFindings(t *testing.T) {
+	pol := filepath.Join(t.TempDir(), "p.cedar")
+	_, errs, code := run(t, "../../testdata/poisoning/pos-poisoned-server", "--fail-on", "none", "--cedar", pol)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(pol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "@id(") || strings.Contains(string(b), `Tool::""`) {
+		t.Errorf("a text finding became a policy:\n%s", b)
+	}
+}

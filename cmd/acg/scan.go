@@ -48,6 +48,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	cfgPath := fs.String("config", "", "read the configuration from `FILE` instead of the nearest .acg.yaml")
 	engine := fs.String("engine", "auto", "flow provers to run, `ENGINE`: builtin, opengrep, semgrep, codeql, or auto (builtin plus whatever is installed: opengrep, else semgrep, and codeql)")
 	includeTests := fs.Bool("include-tests", false, "report findings in test code (tests/, test_*.py, *_test.py, conftest.py, *.test.ts, __tests__/) at their own severity; by default they are info and never fail the scan")
+	userConfig := fs.Bool("user-config", false, "also read the user-level files of each agent client on this machine (~/.claude.json, ~/.claude/settings.json, ~/.codex/config.toml, ~/.gemini/settings.json, ~/.cursor/mcp.json, …) and merge them with the project's in each client's order; paths are shown with ~ (docs/clients.md)")
 	maxSize := sizeFlag(incremental.MaxFileSize)
 	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes; K, M and G suffixes are binary units")
 	var tools provers.Settings
@@ -97,6 +98,18 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		prog.Stop()
 		return fail(stderr, err)
+	}
+	if *userConfig {
+		// The user's own files: what their editors will really allow here.
+		home, _ := os.UserHomeDir()
+		abs, err := filepath.Abs(r)
+		if err != nil {
+			prog.Stop()
+			return fail(stderr, err)
+		}
+		files, uw := incremental.UserConfigFiles(context.Background(), home, abs)
+		snap = snap.WithUserConfig(files)
+		warns = append(warns, uw...)
 	}
 	var cfgWarns []incremental.Warning
 	if snap, cfgWarns, err = withConfig(snap, r, *cfgPath, paths); err != nil {
