@@ -127,7 +127,7 @@ func Specifier(from, spec string) string {
 type Adapter func(f *extract.File)
 
 // adapters run after the walk, in order.
-var adapters = []Adapter{}
+var adapters = []Adapter{VercelAIAdapter, OpenAIAgentsAdapter}
 
 // Extract extracts the facts of one file from its tree. It never fails:
 // whatever tree-sitter recovered from a broken file is extracted, and the
