@@ -450,6 +450,7 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 		}
 		w.owner = owner
 	}
+	w.mutation(ex, fl)
 	c.Recv = recv
 	c.Index = len(w.fn.Calls)
 	c.Dom = w.dom
@@ -463,6 +464,31 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 	}
 	self := extract.Flow{{Param: -1, Call: c.Index, Step: &extract.Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
 	return extract.Union(self, extract.Union(recv, fl)), ex
+}
+
+// mutators are the methods that put their arguments into the object they
+// are called on (an array, a map, a set).
+var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "set": true, "add": true, "append": true, "fill": true}
+
+// mutation makes what a call puts into a local object part of that
+// object's value: messages.push(text) carries text into messages, and
+// Object.assign(target, src) src into target.
+func (w *walker) mutation(ex *extract.Expr, args extract.Flow) {
+	if len(args) == 0 || ex.Recv != nil {
+		return
+	}
+	parts := strings.Split(ex.Name, ".")
+	target := ""
+	switch {
+	case len(parts) == 2 && mutators[parts[1]]:
+		target = parts[0]
+	case ex.Name == "Object.assign" && len(ex.Args) > 0 && ex.Args[0] != nil && ex.Args[0].Kind == extract.ExprName && !strings.Contains(ex.Args[0].Name, "."):
+		target = ex.Args[0].Name
+	}
+	if _, local := w.env[target]; target == "" || !local {
+		return
+	}
+	w.env[target] = extract.Union(w.env[target], extend(args, ex.Loc, "added to "+target))
 }
 
 func shortCallee(s string) string {
