@@ -162,7 +162,7 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 		rf, _ := w.expr(r)
 		if l != nil && l.Type() == "identifier" {
 			name := b.text(l)
-			w.env[name] = extract.Union(w.env[name], extend(rf, b.loc(l), "added to "+name))
+			w.env[name] = extract.Union(w.env[name], extend(rf, b.loc(l), name))
 			return w.env[name], ex
 		}
 		w.expr(l)
@@ -488,7 +488,7 @@ func (w *walker) mutation(ex *extract.Expr, args extract.Flow) {
 	if _, local := w.env[target]; target == "" || !local {
 		return
 	}
-	w.env[target] = extract.Union(w.env[target], extend(args, ex.Loc, "added to "+target))
+	w.env[target] = extract.Union(w.env[target], extend(args, ex.Loc, target))
 }
 
 func shortCallee(s string) string {

@@ -191,7 +191,7 @@ func (w *walker) stmt(st *syntax.Node) {
 	case "for_in_statement":
 		fl, ex := w.expr(st.ChildByFieldName("right"))
 		if l := st.ChildByFieldName("left"); l != nil {
-			w.bindPattern(l, extend(fl, b.loc(l), "loop variable "+b.text(l)), ex, extract.BindLoop)
+			w.bindPattern(l, extend(fl, b.loc(l), b.text(l)), ex, extract.BindLoop)
 		}
 		w.loop(st.ChildByFieldName("body"))
 	case "while_statement", "do_statement":
@@ -317,7 +317,7 @@ func (w *walker) assign(target, val *syntax.Node) {
 		w.bindRequire(target, strings.TrimPrefix(ex.Name, "require:"))
 		return
 	}
-	w.bindPattern(target, extend(fl, b.loc(target), "assigned to "+b.text(target)), ex, extract.BindAssign)
+	w.bindPattern(target, extend(fl, b.loc(target), b.text(target)), ex, extract.BindAssign)
 }
 
 // bindRequire binds `const x = require("m")` and `const { a, b: c } =
