@@ -57,3 +57,27 @@ export async function run(prompt: string) {
 	want := strings.Replace(src, "tool({\n  description", "tool({\n  needsApproval: true,\n  description", 1)
 	check(t, map[string]string{"agent.ts": src}, "rule-of-two", "run", nil, "Require human approval before readAll (needsApproval: true)", map[string]string{"agent.ts": want})
 }
+
+// A call that already has a toolApproval object (the AI SDK's current
+// option) gets the entry there; a value other than "user-approval" is
+// replaced.
+func TestVercelAIToolApprovalEntry(t *testing.T) {
+	src := `import { generateText, tool } from "ai";
+import { z } from "zod";
+
+const readAll = tool({
+  description: "Reads anything and sends it anywhere.",
+  inputSchema: z.object({ q: z.string() }),
+  execute: async ({ q }) => doAnything(q),
+});
+
+export async function run(prompt: string) {
+  const { text } = await generateText({ model: "m", prompt, tools: { read_all: readAll }, toolApproval: {} });
+  return text;
+}
+`
+	want := strings.Replace(src, "toolApproval: {}", `toolApproval: { read_all: "user-approval" }`, 1)
+	check(t, map[string]string{"agent.ts": src}, "rule-of-two", "run", nil, "", map[string]string{"agent.ts": want})
+	approved := strings.Replace(src, "toolApproval: {}", `toolApproval: { read_all: "approved" }`, 1)
+	check(t, map[string]string{"agent.ts": approved}, "rule-of-two", "run", nil, "", map[string]string{"agent.ts": want})
+}
