@@ -47,6 +47,7 @@ import axios from "axios";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { sendEmail as send } from "./tools.js";
 import helper from "../lib/helper";
+import path from "node:path";
 const cp = require("child_process");
 const { readFileSync } = require("fs");
 
@@ -58,6 +59,7 @@ export function run(path: string) {
   server.registerTool("t", {}, async () => ({ content: [] }));
   send(a);
   helper();
+  path.join("a", path);
   cp.exec("ls");
   readFileSync(path);
   fetch("https://y.example");
@@ -72,7 +74,7 @@ export function run(path: string) {
 	run := funcNamed(f, "run")
 	for _, q := range []string{"fs.readFileSync", "axios.get", "axios", "@modelcontextprotocol/sdk/server/mcp.js.McpServer",
 		"@modelcontextprotocol/sdk/server/mcp.js.McpServer().registerTool", "src/agent/tools.sendEmail", "src/lib/helper.default",
-		"child_process.exec", "fs.readFileSync", "globalThis.fetch", "globalThis.JSON.parse", "process.env.__getitem__"} {
+		"child_process.exec", "fs.readFileSync", "path.join", "globalThis.fetch", "globalThis.JSON.parse", "process.env.__getitem__"} {
 		if callOf(run, q) == nil {
 			t.Errorf("no call %s", q)
 		}
