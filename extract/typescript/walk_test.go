@@ -47,7 +47,7 @@ import axios from "axios";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { sendEmail as send } from "./tools.js";
 import helper from "../lib/helper";
-import path from "node:path";
+import nodePath from "node:path";
 const cp = require("child_process");
 const { readFileSync } = require("fs");
 
@@ -59,7 +59,7 @@ export function run(path: string) {
   server.registerTool("t", {}, async () => ({ content: [] }));
   send(a);
   helper();
-  path.join("a", path);
+  nodePath.join("a", path);
   cp.exec("ls");
   readFileSync(path);
   fetch("https://y.example");
