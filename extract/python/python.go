@@ -83,6 +83,7 @@ func Extract(rel string, src []byte, tree *sitter.Tree) *extract.File {
 			a.Call.Call.BuildsAgent = true
 		}
 	}
+	toolText(f, src, tree)
 	return f
 }
 
