@@ -42,7 +42,7 @@ const (
 type Tool struct {
 	ID        string
 	Name      string
-	Framework string
+	Framework extract.Framework
 	Kind      extract.ToolKind
 	Loc       extract.Loc
 	Effects   *effects.Effects
@@ -66,7 +66,7 @@ func (t *Tool) Gated() (*extract.Approval, bool) {
 type Agent struct {
 	ID        string
 	Name      string
-	Framework string
+	Framework extract.Framework
 	Loc       extract.Loc
 	Src       *extract.Agent
 }
@@ -351,6 +351,6 @@ func (gr *Graph) Edges() []Edge {
 // ClientTitle is how the agent of a client config (its framework is the
 // client: vscode, cursor, claude-desktop, claude-code) is called in prose;
 // other frameworks are returned as they are.
-func ClientTitle(framework string) string {
-	return extract.ClientInfoOf(framework).Title
+func ClientTitle(framework extract.Framework) string {
+	return extract.ClientInfoOf(string(framework)).Title
 }

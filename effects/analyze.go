@@ -96,7 +96,7 @@ func (a *Analyzer) tool(t *extract.Tool, inputOnly func(string) bool) *Effects {
 		if e := a.boundCatalogTool(t.FuncRef); e != nil {
 			return e // Tool(func=YouTubeSearchTool().run): that tool
 		}
-		if t.Kind == extract.ToolClass && t.Extra["schema_only"] == "true" {
+		if t.Kind == extract.ToolClass && t.Extra[extract.ExtraSchemaOnly] == "true" {
 			e := newEffects()
 			e.settle(ByRules)
 			return e
@@ -120,21 +120,21 @@ func (a *Analyzer) tool(t *extract.Tool, inputOnly func(string) bool) *Effects {
 		return e
 	}
 	if len(t.Declared) > 0 {
-		by := Decider(t.Extra["decided_by"])
+		by := Decider(t.Extra[extract.ExtraDecidedBy])
 		if by == "" {
 			by = ByCatalog
 		}
 		e := newEffects()
 		for _, l := range Labels {
 			if v, ok := t.Declared[string(l)]; ok && v {
-				e.add(Evidence{Label: l, Kind: string(by), Loc: t.Loc, Detail: t.Extra["detail"]}, by)
+				e.add(Evidence{Label: l, Kind: string(by), Loc: t.Loc, Detail: t.Extra[extract.ExtraDetail]}, by)
 			}
 		}
-		for _, r := range strings.Fields(t.Extra["roles"]) {
+		for _, r := range strings.Fields(t.Extra[extract.ExtraRoles]) {
 			e.addRoleBy(r, by)
 		}
-		if t.Extra["settle"] == "default" {
-			e.settleDefault(t.Extra["detail"], t.Loc)
+		if t.Extra[extract.ExtraSettle] == "default" {
+			e.settleDefault(t.Extra[extract.ExtraDetail], t.Loc)
 		} else {
 			e.settle(by)
 		}
@@ -256,7 +256,7 @@ func applyHints(e *Effects, t *extract.Tool) {
 	if len(t.Declared) == 0 {
 		return
 	}
-	by := Decider(t.Extra["decided_by"])
+	by := Decider(t.Extra[extract.ExtraDecidedBy])
 	if by == "" {
 		by = ByAnnotation
 	}
@@ -267,7 +267,7 @@ func applyHints(e *Effects, t *extract.Tool) {
 		if r := e.Labels[l]; r.DecidedBy != "" && r.DecidedBy != ByDefault {
 			continue
 		}
-		e.add(Evidence{Label: l, Kind: string(by), Loc: t.Loc, Detail: t.Extra["detail"]}, by)
+		e.add(Evidence{Label: l, Kind: string(by), Loc: t.Loc, Detail: t.Extra[extract.ExtraDetail]}, by)
 	}
 }
 

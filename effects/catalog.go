@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/acg-dev/acg/extract"
 	"gopkg.in/yaml.v3"
 )
 
@@ -14,16 +15,16 @@ var catalogFS embed.FS
 
 // CatalogTool is a prebuilt tool whose effects are known.
 type CatalogTool struct {
-	Class         string   `yaml:"class"`
-	NameArg       string   `yaml:"name_arg"`
-	Kind          string   `yaml:"kind"`
-	Packages      []string `yaml:"packages"`
-	Framework     string   `yaml:"framework"`
-	Name          string   `yaml:"name"`
-	NameUnverfied bool     `yaml:"name_unverified"`
-	Effects       []Label  `yaml:"effects"`
-	Roles         []string `yaml:"roles"`
-	ApprovalKwarg string   `yaml:"approval_kwarg"`
+	Class         string            `yaml:"class"`
+	NameArg       string            `yaml:"name_arg"`
+	Kind          string            `yaml:"kind"`
+	Packages      []string          `yaml:"packages"`
+	Framework     extract.Framework `yaml:"framework"`
+	Name          string            `yaml:"name"`
+	NameUnverfied bool              `yaml:"name_unverified"`
+	Effects       []Label           `yaml:"effects"`
+	Roles         []string          `yaml:"roles"`
+	ApprovalKwarg string            `yaml:"approval_kwarg"`
 	// Prompts: the client asks the user before each call by default
 	// (Claude Code built-ins that need permission).
 	Prompts bool   `yaml:"prompts"`
@@ -87,10 +88,10 @@ type Narrowing struct {
 
 // CatalogToolkit expands to several prebuilt tools.
 type CatalogToolkit struct {
-	Class     string   `yaml:"class"`
-	Packages  []string `yaml:"packages"`
-	Framework string   `yaml:"framework"`
-	Tools     []string `yaml:"tools"`
+	Class     string            `yaml:"class"`
+	Packages  []string          `yaml:"packages"`
+	Framework extract.Framework `yaml:"framework"`
+	Tools     []string          `yaml:"tools"`
 	// SelectionKwarg names the argument that picks a subset (by tool name).
 	SelectionKwarg string         `yaml:"selection_kwarg"`
 	ExtraTools     []*CatalogTool `yaml:"extra_tools"`
@@ -100,12 +101,12 @@ type CatalogToolkit struct {
 // BuiltinProvider lists tools an agent factory, middleware or option adds
 // without the code naming them (create_deep_agent, allow_delegation …).
 type BuiltinProvider struct {
-	Provider      string         `yaml:"provider"`
-	Packages      []string       `yaml:"packages"`
-	Framework     string         `yaml:"framework"`
-	Kind          string         `yaml:"kind"`
-	ApprovalKwarg string         `yaml:"approval_kwarg"`
-	Tools         []*CatalogTool `yaml:"tools"`
+	Provider      string            `yaml:"provider"`
+	Packages      []string          `yaml:"packages"`
+	Framework     extract.Framework `yaml:"framework"`
+	Kind          string            `yaml:"kind"`
+	ApprovalKwarg string            `yaml:"approval_kwarg"`
+	Tools         []*CatalogTool    `yaml:"tools"`
 }
 
 // MCPServer is a well-known MCP server with per-tool effects.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 // localResolver resolves calls to functions of the same file, which is all
@@ -54,11 +55,11 @@ func (r localResolver) RunsTool(c *extract.Call) bool            { return false 
 // labelsOf analyses the function `tool` of src as a tool.
 func labelsOf(t *testing.T, src string) (*effects.Effects, []string) {
 	t.Helper()
-	tree, err := extract.ParsePython(context.Background(), []byte(src), nil)
+	tree, err := python.Parse(context.Background(), []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := extract.Python("t.py", []byte(src), tree)
+	f := python.Extract("t.py", []byte(src), tree)
 	var fn *extract.Func
 	for _, x := range f.Funcs {
 		if x.Name == "tool" {

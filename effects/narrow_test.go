@@ -6,6 +6,7 @@ import (
 
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 // TestSettingAbsence: a constructor setting is provably absent only when
@@ -37,11 +38,11 @@ func TestSettingAbsence(t *testing.T) {
 	} {
 		src := "from agents import CodeInterpreterTool\nfrom openai.types.responses.tool_param import CodeInterpreter, CodeInterpreterContainerCodeInterpreterToolAuto\n" +
 			"from cfg import CONFIG, EXTRA, KWARGS, build\ntool = " + tc.src + "\n"
-		tree, err := extract.ParsePython(context.Background(), []byte(src), nil)
+		tree, err := python.Parse(context.Background(), []byte(src), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := extract.Python("t.py", []byte(src), tree)
+		f := python.Extract("t.py", []byte(src), tree)
 		var ctor *extract.Expr
 		for _, fn := range f.Funcs {
 			for _, c := range fn.Calls {

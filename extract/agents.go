@@ -20,7 +20,7 @@ type Tool struct {
 	ID        string   `json:"id"`
 	Name      string   `json:"name"`   // the name the model sees
 	Symbol    string   `json:"symbol"` // the Python name references resolve to
-	Framework string   `json:"framework"`
+	Framework Framework `json:"framework"`
 	Kind      ToolKind `json:"kind"`
 	// Func is the body that decides the tool's effects (function tools,
 	// class tools' _run, graph nodes); FuncRef names it when it lives
@@ -48,7 +48,7 @@ type Tool struct {
 	// rather than derived from code; see package effects.
 	Declared map[string]bool `json:"-"`
 	// Extra carries adapter data (e.g. a Claude Code rule specifier).
-	Extra map[string]string `json:"-"`
+	Extra map[ExtraKey]string `json:"-"`
 }
 
 // Approval is a point where a human approves before an action runs.
@@ -116,7 +116,7 @@ type Agent struct {
 	ID        string `json:"id"`
 	Name      string `json:"name"`
 	Var       string `json:"var,omitempty"`
-	Framework string `json:"framework"`
+	Framework Framework `json:"framework"`
 	Ctor      string `json:"ctor"`
 	Loc       Loc    `json:"-"`
 	NameLoc   Loc    `json:"-"`
@@ -138,7 +138,7 @@ type Agent struct {
 	// Delegates lists agent ids this agent can hand work to (crew delegation).
 	Delegates []string `json:"-"`
 	// Extra carries adapter data.
-	Extra map[string]string `json:"-"`
+	Extra map[ExtraKey]string `json:"-"`
 }
 
 // Graph is a LangGraph StateGraph under construction.
@@ -187,10 +187,10 @@ func (g *Graph) Successors(n string) []string {
 	return out
 }
 
-// qualIs reports whether a qualified name is `name` exported from one of the
+// QualIs reports whether a qualified name is `name` exported from one of the
 // top-level packages (e.g. agents.Agent or agents.agent.Agent).
-func qualIs(q string, name string, tops ...string) bool {
-	if lastDot(q) != name {
+func QualIs(q string, name string, tops ...string) bool {
+	if LastDot(q) != name {
 		return false
 	}
 	top, _, _ := strings.Cut(q, ".")
@@ -201,9 +201,6 @@ func qualIs(q string, name string, tops ...string) bool {
 	}
 	return false
 }
-
-// QualIs is qualIs for other packages.
-func QualIs(q string, name string, tops ...string) bool { return qualIs(q, name, tops...) }
 
 // Qualify resolves the head of a dotted name through the imports visible in
 // the scope: `t.send_http` with `import tools as t` is "tools.send_http".
@@ -257,4 +254,13 @@ func QualOf(e *Expr) string {
 		}
 	}
 	return ""
+}
+
+// Func is the function a node runs, when its action names one.
+func (n *GraphNode) Func() *Func {
+	act := Deref(n.Action)
+	if act == nil || act.Kind != ExprName {
+		return nil
+	}
+	return FuncDef(act.Scope, act.Name)
 }

@@ -26,7 +26,7 @@ type ClaudePlugin struct {
 // ClaudePluginKind says which plugin file a path is: "plugin",
 // "marketplace", a candidate "agent" (agents/NAME.md outside .claude/) or
 // "hooks" (hooks/hooks.json). Candidates count only for a directory that
-// holds .claude-plugin/plugin.json (incremental/claude.go).
+// holds .claude-plugin/plugin.json (resolve/claude.go).
 func ClaudePluginKind(rel string) string {
 	rel = path.Clean(strings.ReplaceAll(rel, "\\", "/"))
 	base, dir := path.Base(rel), path.Base(path.Dir(rel))

@@ -296,7 +296,7 @@ func codexConfig(f *File, src []byte, c *Client) {
 			continue // Codex does not start it
 		}
 		head := ix.at("mcp_servers", name)
-		s := &MCPServer{ID: serverID(f.Path, name), Name: name, Loc: head, NameLoc: head, Framework: "mcp"}
+		s := &MCPServer{ID: ServerID(f.Path, name), Name: name, Loc: head, NameLoc: head, Framework: FrameworkMCP}
 		command, rawURL := tomlString(v, "command"), tomlString(v, "url")
 		transport := "stdio"
 		if rawURL != "" {
@@ -329,7 +329,7 @@ func codexConfig(f *File, src []byte, c *Client) {
 				headers[k] = ""
 			}
 		}
-		s.Launch = newLaunch(transport, command, args, rawURL, env, headers)
+		s.Launch = NewLaunch(transport, command, args, rawURL, env, headers)
 		s.Launch.Dir = dir
 		if cwd := tomlString(v, "cwd"); cwd != "" {
 			s.Launch.Dir = cwd
@@ -554,7 +554,7 @@ func continueYAML(f *File, src []byte, c *Client) {
 			f.Problems = append(f.Problems, Problem{Loc: nameLoc, Message: "mcpServers: an entry has no name"})
 			continue
 		}
-		s := &MCPServer{ID: serverID(f.Path, name), Name: secret.Mask(name), Loc: nameLoc, NameLoc: nameLoc, Framework: "mcp"}
+		s := &MCPServer{ID: ServerID(f.Path, name), Name: secret.Mask(name), Loc: nameLoc, NameLoc: nameLoc, Framework: FrameworkMCP}
 		command, rawURL := str("command"), str("url")
 		transport := str("type")
 		if transport == "" {
@@ -578,7 +578,7 @@ func continueYAML(f *File, src []byte, c *Client) {
 		if uses != "" && command == "" && rawURL == "" {
 			transport, command = "hub", "continue-hub:"+uses
 		}
-		s.Launch = newLaunch(transport, command, args, rawURL, env, nil)
+		s.Launch = NewLaunch(transport, command, args, rawURL, env, nil)
 		s.Launch.Dir = dir
 		if cwd := str("cwd"); cwd != "" && !strings.Contains(cwd, "${") {
 			s.Launch.Dir = cwd

@@ -51,11 +51,11 @@ type Scope struct {
 	Bindings map[string][]*Binding
 }
 
-func newScope(parent *Scope, fn *Func) *Scope {
+func NewScope(parent *Scope, fn *Func) *Scope {
 	return &Scope{Parent: parent, Func: fn, Bindings: map[string][]*Binding{}}
 }
 
-func (s *Scope) add(b *Binding) { s.Bindings[b.Name] = append(s.Bindings[b.Name], b) }
+func (s *Scope) Add(b *Binding) { s.Bindings[b.Name] = append(s.Bindings[b.Name], b) }
 
 // Lookup returns the bindings of name in the nearest scope that binds it.
 func (s *Scope) Lookup(name string) []*Binding {
@@ -92,7 +92,7 @@ type Class struct {
 	// annotations (`items: list[Draft]`), annotations and literals that
 	// methods assign to self (`self.items = []` is "builtins.list").
 	AttrTypes map[string]string
-	selfTypes map[string]string
+	SelfTypes map[string]string
 }
 
 // Param is a function parameter.
@@ -144,8 +144,8 @@ type Func struct {
 	// SelfApprovals are approvals the body asks for before it acts, in a
 	// framework's own way (bodygate.go); a tool running this body has them.
 	SelfApprovals []*Approval
-	parent        *Func
-	class         *Class // the class of a method
+	Parent        *Func
+	ClassDef      *Class // the class of a method
 }
 
 // Item is one assignment d["key"] = value to a local name.
@@ -255,7 +255,7 @@ func (f Flow) has(o Origin) bool {
 	return false
 }
 
-func union(a, b Flow) Flow {
+func Union(a, b Flow) Flow {
 	if len(b) == 0 {
 		return a
 	}
@@ -289,7 +289,7 @@ func (f Flow) Params() []int {
 // parameter: the flow of state["key"] given the flow of state. Origins
 // already narrowed keep their first field (state["email"]["id"] is the
 // email field), and call results are whole values.
-func (f Flow) field(key string) Flow {
+func (f Flow) Field(key string) Flow {
 	narrow := false
 	for _, o := range f {
 		if o.Param >= 0 && o.Key == "" {
@@ -332,7 +332,7 @@ func (c *Call) Dominators() []*Call {
 }
 
 // Method returns the last dotted component of the callee.
-func (c *Call) Method() string { return lastDot(c.Qual) }
+func (c *Call) Method() string { return LastDot(c.Qual) }
 
 // ArgAt returns the keyword argument kw, else positional pos.
 func (c *Call) ArgAt(pos int, kw string) *Arg {
@@ -351,7 +351,7 @@ func (c *Call) ArgAt(pos int, kw string) *Arg {
 	return nil
 }
 
-func lastDot(s string) string {
+func LastDot(s string) string {
 	for i := len(s) - 1; i >= 0; i-- {
 		if s[i] == '.' {
 			return s[i+1:]

@@ -317,7 +317,7 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 		f.Problems = append(f.Problems, Problem{Loc: d.valueLoc(v), Message: "server " + secret.QuoteKey(m.Key) + ": the entry must be an object"})
 		return nil
 	}
-	s := &MCPServer{ID: serverID(f.Path, m.Key), Name: m.Key, Loc: d.memberLoc(m), NameLoc: d.keyLoc(m), Framework: "mcp"}
+	s := &MCPServer{ID: ServerID(f.Path, m.Key), Name: m.Key, Loc: d.memberLoc(m), NameLoc: d.keyLoc(m), Framework: FrameworkMCP}
 	str := func(k string) string { x, _ := v.Get(k).String(); return x }
 	transport := str("type")
 	if transport == "" {
@@ -353,7 +353,7 @@ func configServer(f *File, d jsonDoc, m *JSONMember, dir string) *MCPServer {
 		args, env = zargs, zenv
 	}
 	headers := stringMap(v.Get("headers"))
-	s.Launch = newLaunch(transport, command, args, rawURL, env, headers)
+	s.Launch = NewLaunch(transport, command, args, rawURL, env, headers)
 	if cwd := str("cwd"); cwd != "" && !strings.Contains(cwd, "${") {
 		s.Launch.Dir = cwd
 	} else {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/resolve"
 )
 
 // agentFacts is what a fixture must resolve to: each agent by name with
@@ -30,9 +31,9 @@ func facts(g *capgraph.Graph) map[string]agentFacts {
 			continue
 		}
 		f := out[a.Name]
-		f.tools = appendUniq(f.tools, t.Name)
+		f.tools = resolve.AppendUniq(f.tools, t.Name)
 		if len(u.Gates) > 0 {
-			f.gated = appendUniq(f.gated, t.Name)
+			f.gated = resolve.AppendUniq(f.gated, t.Name)
 		}
 		out[a.Name] = f
 	}
@@ -42,7 +43,7 @@ func facts(g *capgraph.Graph) map[string]agentFacts {
 			continue
 		}
 		f := out[from.Name]
-		f.links = appendUniq(f.links, to.Name)
+		f.links = resolve.AppendUniq(f.links, to.Name)
 		out[from.Name] = f
 	}
 	for n, f := range out {

@@ -7,6 +7,7 @@ import (
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove"
 	"github.com/acg-dev/acg/prove/builtin"
+	"github.com/acg-dev/acg/resolve"
 )
 
 // Result is the analysis of one snapshot.
@@ -41,7 +42,7 @@ func (s *Snapshot) AnalyzeWith(external []prove.Flow, withBuiltin bool) *Result 
 }
 
 func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
-	return s.finish(buildGraph(s.facts()), external, withBuiltin, nil)
+	return s.finish(resolve.BuildGraph(s.facts()), external, withBuiltin, nil)
 }
 
 // facts returns the extracted files in path order.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/internal/gentree"
 )
 
@@ -71,7 +71,7 @@ func benchParse(b *testing.B, root string) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, src := range srcs {
-			t, err := extract.ParsePython(context.Background(), src, nil)
+			t, err := python.Parse(context.Background(), src, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

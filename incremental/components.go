@@ -11,6 +11,7 @@ import (
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove"
+	"github.com/acg-dev/acg/resolve"
 )
 
 // Analyzer analyses successive snapshots of one workspace and rebuilds only
@@ -40,15 +41,16 @@ type Analyzer struct {
 type component struct {
 	files  []*File         // sorted by path; pointer identity says unchanged
 	names  map[string]bool // every module name its files looked up, found or not
-	parts  *parts
+	parts  *resolve.Parts
 	joined bool // holds the joined files (see joined)
 }
 
 // plainFrameworks are those whose agents and tools reach other files only
 // through imports (their MCP servers join by paths, and a file with servers
 // is joined whatever its framework).
-var plainFrameworks = map[string]bool{"langgraph": true, "langchain": true, "openai-agents": true, "python": true, "unknown": true,
-	"pydantic-ai": true, "google-adk": true, "agent-framework": true, "smolagents": true}
+var plainFrameworks = map[extract.Framework]bool{extract.FrameworkLangGraph: true, extract.FrameworkLangChain: true, extract.FrameworkOpenAIAgents: true,
+	extract.FrameworkPython: true, extract.FrameworkUnknown: true, extract.FrameworkPydanticAI: true, extract.FrameworkGoogleADK: true,
+	extract.FrameworkAgentFramework: true, extract.FrameworkSmolagents: true}
 
 // joined reports a file that resolveSources joins with others by paths and
 // names rather than imports: configs (MCP clients, Claude Code, crew YAML,
@@ -66,7 +68,7 @@ func joined(f *extract.File) bool {
 		return true
 	}
 	for _, a := range f.Agents {
-		if !plainFrameworks[a.Framework] || a.Extra["builder"] != "" {
+		if !plainFrameworks[a.Framework] || a.Extra[extract.ExtraBuilder] != "" {
 			return true
 		}
 	}
@@ -93,7 +95,7 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 			all = append(all, f.Facts())
 		}
 	}
-	ix := newIndex(all)
+	ix := resolve.NewIndex(all)
 
 	// Module names whose answer may change: those of added or removed
 	// files, and their paths (files named by path: hook scripts). A joined file that comes or goes changes the joined group.
@@ -101,14 +103,14 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 	joinedChanged := false
 	for p, f := range a.files {
 		if cur[p] == nil {
-			changedNames[fileName(p)] = true
+			changedNames[resolve.FileName(p)] = true
 			addModuleNames(changedNames, f.Facts())
 			joinedChanged = joinedChanged || joined(f.Facts())
 		}
 	}
 	for p, f := range cur {
 		if a.files[p] == nil {
-			changedNames[fileName(p)] = true
+			changedNames[resolve.FileName(p)] = true
 			addModuleNames(changedNames, f.Facts())
 			joinedChanged = joinedChanged || joined(f.Facts())
 		}
@@ -186,7 +188,7 @@ func addModuleNames(set map[string]bool, f *extract.File) {
 // file of a kept group takes that group in and starts again; the result is
 // split along the dependencies it recorded, so that an edit which drops an
 // import also splits the group.
-func (a *Analyzer) rebuild(ctx context.Context, ix *index, work map[string]*File, keep []*component) ([]*component, []*component, error) {
+func (a *Analyzer) rebuild(ctx context.Context, ix *resolve.Index, work map[string]*File, keep []*component) ([]*component, []*component, error) {
 	if len(work) == 0 {
 		return nil, keep, nil
 	}
@@ -258,7 +260,7 @@ func (a *Analyzer) rebuild(ctx context.Context, ix *index, work map[string]*File
 
 // run is one recorded build.
 type run struct {
-	parts   *parts
+	parts   *resolve.Parts
 	failed  bool
 	reached map[string]bool            // files reached from the built ones
 	edges   map[string]map[string]bool // from path → reached paths
@@ -268,10 +270,10 @@ type run struct {
 
 // build resolves files against the whole index, recording every module
 // lookup. A panic fails this build only.
-func (a *Analyzer) build(ix *index, files map[string]*File) (r *run) {
+func (a *Analyzer) build(ix *resolve.Index, files map[string]*File) (r *run) {
 	r = &run{reached: map[string]bool{}, edges: map[string]map[string]bool{}, names: map[string]map[string]bool{}}
 	rix := *ix
-	rix.rec = func(from *extract.File, name string, found *extract.File) {
+	rix.Rec = func(from *extract.File, name string, found *extract.File) {
 		if from == nil {
 			r.loose = true
 			return
@@ -294,13 +296,13 @@ func (a *Analyzer) build(ix *index, files map[string]*File) (r *run) {
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			r.parts, r.failed = &parts{}, true
+			r.parts, r.failed = &resolve.Parts{}, true
 			// Not followed further: the failed files are reported and skipped.
 			r.reached = map[string]bool{}
 			a.logf("analysis of %s failed and is skipped until they change: %v\n%s", strings.Join(sortedPaths(files), ", "), v, debug.Stack())
 		}
 	}()
-	r.parts = buildParts(&rix, facts)
+	r.parts = resolve.BuildParts(&rix, facts)
 	return r
 }
 
@@ -388,38 +390,38 @@ func (r *run) component(files map[string]*File) *component {
 
 // merge joins the parts of every group in the order a whole build gives:
 // agents by id, the rest group by group.
-func merge(comps []*component) *parts {
-	out := &parts{}
+func merge(comps []*component) *resolve.Parts {
+	out := &resolve.Parts{}
 	for _, c := range comps {
 		// Copies: the checks may change a graph's nodes (.acg.yaml tool
 		// overrides replace effects); the kept parts must stay as built.
-		for _, a := range c.parts.agents {
+		for _, a := range c.parts.Agents {
 			cp := *a
-			out.agents = append(out.agents, &cp)
+			out.Agents = append(out.Agents, &cp)
 		}
-		for _, t := range c.parts.tools {
+		for _, t := range c.parts.Tools {
 			cp := *t
-			out.tools = append(out.tools, &cp)
+			out.Tools = append(out.Tools, &cp)
 		}
-		for _, sv := range c.parts.servers {
+		for _, sv := range c.parts.Servers {
 			cp := *sv
-			out.servers = append(out.servers, &cp)
+			out.Servers = append(out.Servers, &cp)
 		}
-		out.uses = append(out.uses, c.parts.uses...)
-		out.links = append(out.links, c.parts.links...)
+		out.Uses = append(out.Uses, c.parts.Uses...)
+		out.Links = append(out.Links, c.parts.Links...)
 	}
-	sort.Slice(out.agents, func(i, j int) bool { return out.agents[i].ID < out.agents[j].ID })
+	sort.Slice(out.Agents, func(i, j int) bool { return out.Agents[i].ID < out.Agents[j].ID })
 	return out
 }
 
 // check proves the flows and runs the checks over the merged graph, as
 // Snapshot.Analyze does. A panicking check costs its own findings only: it
 // is found by running the checks one at a time, then left out.
-func (a *Analyzer) check(s *Snapshot, p *parts, external []prove.Flow) (res *Result) {
+func (a *Analyzer) check(s *Snapshot, p *resolve.Parts, external []prove.Flow) (res *Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			skip := map[string]bool{}
-			g := p.graph()
+			g := p.Graph()
 			for _, c := range policy.Checks() {
 				func() {
 					defer func() {
@@ -438,8 +440,8 @@ func (a *Analyzer) check(s *Snapshot, p *parts, external []prove.Flow) (res *Res
 					skip[c.Name] = true
 				}
 			}
-			res = s.finish(p.graph(), external, true, skip)
+			res = s.finish(p.Graph(), external, true, skip)
 		}
 	}()
-	return s.finish(p.graph(), external, true, nil)
+	return s.finish(p.Graph(), external, true, nil)
 }

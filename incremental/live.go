@@ -11,7 +11,7 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/prove"
 )
 
@@ -200,7 +200,7 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 	var f *File
 	if d.cur && d.good && d.file.Kind == "python" && d.file.extracted() && oldTree != nil && checkContent(text, MaxFileSize).kind == "" {
 		// Parse first: a comment edit needs no extraction now (see Shift).
-		t, err := extract.ParsePython(ctx, text, tree)
+		t, err := python.Parse(ctx, text, tree)
 		if err != nil {
 			d.tree, d.cur = nil, false
 			return w.snap, false, err

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 const shiftSrc = `import requests
@@ -54,11 +55,11 @@ func TestCommentEdit(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			old := []byte(shiftSrc)
 			next := []byte(shiftSrc[:c.start] + c.text + shiftSrc[c.end:])
-			ot, err := extract.ParsePython(context.Background(), old, nil)
+			ot, err := python.Parse(context.Background(), old, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			nt, err := extract.ParsePython(context.Background(), next, nil)
+			nt, err := python.Parse(context.Background(), next, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/prove"
 )
 
@@ -82,7 +83,7 @@ func (f *File) SkipKind() string { return f.skipKind }
 // tree for Python files and nil otherwise.
 type Extractor func(rel string, src []byte, tree *sitter.Tree) *extract.File
 
-var extractors = map[string]Extractor{"python": extract.Python}
+var extractors = map[string]Extractor{"python": python.Extract}
 
 // RegisterExtractor adds an extractor for a file kind (see RegisterKind).
 func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
@@ -124,7 +125,7 @@ func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, li
 	}
 	var tree *sitter.Tree
 	if f.Kind == "python" {
-		t, err := extract.ParsePython(ctx, src, old)
+		t, err := python.Parse(ctx, src, old)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", rel, err)
 		}

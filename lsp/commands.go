@@ -145,7 +145,7 @@ func graphDOT(gs []folderGraph) string {
 				if flagged[n.ID] {
 					attrs += ", color=red, fontcolor=red"
 				}
-				fmt.Fprintf(&b, "    %s [label=%q, %s];\n", id(n.ID), label+"\n"+n.Framework, attrs)
+				fmt.Fprintf(&b, "    %s [label=%q, %s];\n", id(n.ID), label+"\n"+string(n.Framework), attrs)
 			case string(capgraph.NodeTool):
 				fmt.Fprintf(&b, "    %s [label=%q, shape=ellipse];\n", id(n.ID), label+"\n"+strings.Join(n.Capabilities, " "))
 			case string(capgraph.NodeApproval):

@@ -13,7 +13,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp"
 	"github.com/acg-dev/acg/lsp/lsptest"
@@ -47,7 +47,7 @@ type docState struct {
 }
 
 func parses(text string) bool {
-	tree, err := extract.ParsePython(context.Background(), []byte(text), nil)
+	tree, err := python.Parse(context.Background(), []byte(text), nil)
 	return err == nil && !tree.RootNode().HasError()
 }
 

@@ -74,7 +74,7 @@ func (b *gb) agent(id string, tools ...*capgraph.Tool) *gb {
 			b.order = append(b.order, t)
 		}
 		u := capgraph.Use{Agent: id, Tool: t.ID, Loc: loc}
-		if t.Framework == "claude-code" {
+		if t.Framework == extract.FrameworkClaudeCode {
 			u.Grants = []capgraph.Grant{{Loc: t.Loc, Why: "allowed without asking by the rule " + t.Name}}
 		}
 		b.uses = append(b.uses, u)
@@ -95,11 +95,11 @@ func (b *gb) build() *capgraph.Graph {
 func claude(rule string) *capgraph.Tool {
 	tool, spec := extract.ParseRule(rule)
 	l := extract.Loc{File: ".claude/settings.json", Start: extract.Point{Line: 1, Col: 1}}
-	src := &extract.Tool{ID: "cc#" + rule, Name: rule, Framework: "claude-code", Kind: extract.ToolBuiltin}
+	src := &extract.Tool{ID: "cc#" + rule, Name: rule, Framework: extract.FrameworkClaudeCode, Kind: extract.ToolBuiltin}
 	if tool == "Bash" && (spec == "" || spec == "*") {
-		src.Extra = map[string]string{"shell": "unscoped"}
+		src.Extra = map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}
 	}
-	return &capgraph.Tool{ID: src.ID, Name: rule, Framework: "claude-code", Kind: extract.ToolBuiltin, Loc: l, Src: src,
+	return &capgraph.Tool{ID: src.ID, Name: rule, Framework: extract.FrameworkClaudeCode, Kind: extract.ToolBuiltin, Loc: l, Src: src,
 		Effects: effects.DefaultCatalog().ClaudeTool(tool, spec, l)}
 }
 

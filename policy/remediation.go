@@ -53,7 +53,8 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 			}
 		}
 	}
-	ctor, fw, name := "", "", ""
+	ctor, name := "", ""
+	var fw extract.Framework
 	if owner != nil {
 		fw, name = owner.Framework, owner.Name
 		if owner.Src != nil {
@@ -62,7 +63,7 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 	}
 	tfw := ""
 	if t.Src != nil {
-		tfw = t.Src.Framework
+		tfw = string(t.Src.Framework)
 	}
 	switch {
 	case fw == "claude-code" && len(u.Grants) > 0 && len(u.Grants[0].Fix) > 0:

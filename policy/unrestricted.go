@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/extract"
 )
 
 func init() {
@@ -29,7 +30,7 @@ func unrestrictedExecution(in *Input) []*Finding {
 	for _, u := range g.Uses {
 		t := g.Tools[u.Tool]
 		a := g.Agents[u.Agent]
-		if t == nil || a == nil || t.Src == nil || t.Src.Extra["shell"] != "unscoped" || gatedUse(t, u) {
+		if t == nil || a == nil || t.Src == nil || t.Src.Extra[extract.ExtraShell] != "unscoped" || gatedUse(t, u) {
 			continue
 		}
 		for _, gr := range u.Grants {

@@ -26,7 +26,7 @@ func Explain(w io.Writer, g *capgraph.Graph, query string) (int, error) {
 	var b strings.Builder
 	for _, id := range ids {
 		t := g.Tools[id]
-		fmt.Fprintf(&b, "%s  (%s, %s) %s:%d\n", safe(t.Name), safe(t.Framework), safe(string(t.Kind)), safe(t.Loc.File), t.Loc.Start.Line)
+		fmt.Fprintf(&b, "%s  (%s, %s) %s:%d\n", safe(t.Name), safe(string(t.Framework)), safe(string(t.Kind)), safe(t.Loc.File), t.Loc.Start.Line)
 		for _, l := range effects.Labels {
 			r := t.Effects.Get(l)
 			mark := "-"

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -20,12 +21,12 @@ type GraphDoc struct {
 
 // GraphNode is an agent, tool, approval or MCP server.
 type GraphNode struct {
-	ID        string `json:"id"`
-	Kind      string `json:"kind"`
-	Name      string `json:"name,omitempty"`
-	Framework string `json:"framework,omitempty"`
-	File      string `json:"file,omitempty"`
-	Line      int    `json:"line,omitempty"`
+	ID        string            `json:"id"`
+	Kind      string            `json:"kind"`
+	Name      string            `json:"name,omitempty"`
+	Framework extract.Framework `json:"framework,omitempty"`
+	File      string            `json:"file,omitempty"`
+	Line      int               `json:"line,omitempty"`
 	// Agents: what they reach. Tools: their own.
 	Capabilities []string `json:"capabilities,omitempty"`
 	// Tools only.

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/internal/termsafe"
 	"github.com/acg-dev/acg/policy"
 )
@@ -26,7 +27,7 @@ func hostileDoc() *Document {
 	chain := &policy.Finding{ID: "ACG-000000000002", Rule: "dangerous-chain", Severity: policy.High, Agent: evil, AgentID: "a.py#x",
 		Location: policy.Location{File: "a.py", Line: 3, Column: 1}, Chain: []string{evil, "notify"}}
 	return &Document{
-		Agents:   []Agent{{ID: "a.py#x", Name: evil, Framework: "langgraph", Tools: []string{"t1"}, Capabilities: []string{"EGRESS"}}},
+		Agents:   []Agent{{ID: "a.py#x", Name: evil, Framework: extract.FrameworkLangGraph, Tools: []string{"t1"}, Capabilities: []string{"EGRESS"}}},
 		Tools:    []Tool{{ID: "t1"}},
 		Findings: []*policy.Finding{f, chain},
 	}

@@ -52,20 +52,20 @@ func (n Notice) where() string {
 
 // Agent is an agent in the output.
 type Agent struct {
-	ID           string   `json:"id"`
-	Name         string   `json:"name"`
-	Framework    string   `json:"framework"`
-	File         string   `json:"file"`
-	Line         int      `json:"line"`
-	Tools        []string `json:"tools"`
-	Capabilities []string `json:"capabilities"`
+	ID           string            `json:"id"`
+	Name         string            `json:"name"`
+	Framework    extract.Framework `json:"framework"`
+	File         string            `json:"file"`
+	Line         int               `json:"line"`
+	Tools        []string          `json:"tools"`
+	Capabilities []string          `json:"capabilities"`
 }
 
 // Tool is a tool in the output.
 type Tool struct {
 	ID        string            `json:"id"`
 	Name      string            `json:"name"`
-	Framework string            `json:"framework"`
+	Framework extract.Framework `json:"framework"`
 	File      string            `json:"file"`
 	Line      int               `json:"line"`
 	Effects   map[string]bool   `json:"effects"`

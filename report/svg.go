@@ -1025,7 +1025,7 @@ func (m *svgMap) renderAgent(b *strings.Builder, l *lane) {
 	x, y := margin, l.y+lanePad
 	h := l.rowsH()
 	w := agentW
-	tip := fmt.Sprintf("agent %s (%s)\n%s:%d\nreaches: %s", svgClean(displayName(a.Name)), svgClean(a.Framework), svgClean(a.File), a.Line, capsLine(a.Capabilities))
+	tip := fmt.Sprintf("agent %s (%s)\n%s:%d\nreaches: %s", svgClean(displayName(a.Name)), svgClean(string(a.Framework)), svgClean(a.File), a.Line, capsLine(a.Capabilities))
 	if len(l.inert) > 0 {
 		var names []string
 		for _, t := range l.inert {
@@ -1038,7 +1038,7 @@ func (m *svgMap) renderAgent(b *strings.Builder, l *lane) {
 		xmlEsc(a.ID), tip, f1(x), f1(y), f1(w), f1(h), fill, stroke, sw)
 	name, _ := fit(svgClean(displayName(a.Name)), capacity(w-20, 13))
 	fmt.Fprintf(b, `<text x="%s" y="%s" font-family="%s" font-size="13" font-weight="bold" fill="#111">%s</text>`, f1(x+10), f1(y+19), mono, xmlEsc(name))
-	sub, _ := fit(svgClean(a.Framework)+" · "+plural(len(a.Tools), "tool"), capacity(w-20, 10))
+	sub, _ := fit(svgClean(string(a.Framework))+" · "+plural(len(a.Tools), "tool"), capacity(w-20, 10))
 	fmt.Fprintf(b, `<text x="%s" y="%s" font-size="10" font-family="%s" fill="#555">%s</text>`, f1(x+10), f1(y+34), mono, xmlEsc(sub))
 	// The end of the path, as long as it keeps what tells the agent's
 	// file from the others'.

@@ -139,7 +139,7 @@ func agentTable(b *strings.Builder, d *Document, p painter) {
 		for _, c := range a.Capabilities {
 			caps = append(caps, shortCaps[c])
 		}
-		r := row{cells: [5]string{termsafe.String(a.Name), termsafe.String(a.Framework), fmt.Sprint(len(a.Tools)), strings.Join(caps, " "), countBySeverity(byAgent[a.ID])}}
+		r := row{cells: [5]string{termsafe.String(a.Name), termsafe.String(string(a.Framework)), fmt.Sprint(len(a.Tools)), strings.Join(caps, " "), countBySeverity(byAgent[a.ID])}}
 		if n := suppressed[a.ID]; n > 0 {
 			r.cells[4] += fmt.Sprintf(" (%d suppressed)", n)
 		}

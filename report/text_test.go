@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/policy"
 )
 
@@ -19,8 +20,8 @@ func textDoc() *Document {
 		Suppression: &policy.Suppression{Kind: "inSource", Justification: "ok"}}
 	return &Document{
 		Agents: []Agent{
-			{ID: "a.py#inbox", Name: "inbox", Framework: "langgraph", Tools: []string{"t1", "t2", "t3"}, Capabilities: []string{"UNTRUSTED_SOURCE", "READ_PRIVATE", "EGRESS"}},
-			{ID: "b.py#a_much_longer_agent_name", Name: "a_much_longer_agent_name", Framework: "openai-agents"},
+			{ID: "a.py#inbox", Name: "inbox", Framework: extract.FrameworkLangGraph, Tools: []string{"t1", "t2", "t3"}, Capabilities: []string{"UNTRUSTED_SOURCE", "READ_PRIVATE", "EGRESS"}},
+			{ID: "b.py#a_much_longer_agent_name", Name: "a_much_longer_agent_name", Framework: extract.FrameworkOpenAIAgents},
 		},
 		Tools:      []Tool{{ID: "t1"}, {ID: "t2"}, {ID: "t3"}},
 		Findings:   []*policy.Finding{f},

@@ -14,7 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 func main() {
@@ -31,7 +31,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		t, err := extract.ParsePython(context.Background(), src, nil)
+		t, err := python.Parse(context.Background(), src, nil)
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}

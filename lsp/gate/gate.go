@@ -32,7 +32,7 @@ type Tool struct {
 	Name      string // the name the model calls it by
 	Path      string // the file that defines it
 	Kind      extract.ToolKind
-	Framework string
+	Framework extract.Framework
 	// FuncQual is the Func.Qual of the body that runs (a tool function, a
 	// BaseTool's _run, a graph node), when that body is in Path.
 	FuncQual string
@@ -192,21 +192,21 @@ func (p *planner) gate(t Tool) (string, error) {
 		return "", err
 	}
 	switch {
-	case a.Framework == "crewai":
+	case a.Framework == extract.FrameworkCrewAI:
 		// A crew runs no LangGraph: its gate is a pre-tool-call hook.
 		return "before_tool_call hook", p.crewHook(as, t)
 	case a.Ctor == "create_agent":
 		p.needsCheckpointer = true
 		return "HumanInTheLoopMiddleware", p.middleware(as, a, t)
-	case t.Framework == "agent-framework" && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolAgent):
+	case t.Framework == extract.FrameworkAgentFramework && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolAgent):
 		return `approval_mode="always_require"`, p.approvalMode(t)
-	case a.Framework == "google-adk" && t.Kind == extract.ToolFunc:
+	case a.Framework == extract.FrameworkGoogleADK && t.Kind == extract.ToolFunc:
 		return "require_confirmation=True", p.requireConfirmation(as, a, t)
-	case t.Framework == "pydantic-ai" && t.Kind == extract.ToolFunc:
+	case t.Framework == extract.FrameworkPydanticAI && t.Kind == extract.ToolFunc:
 		return "requires_approval=True", p.requiresApproval(t)
-	case t.Kind == extract.ToolAgent && t.Framework == "openai-agents":
+	case t.Kind == extract.ToolAgent && t.Framework == extract.FrameworkOpenAIAgents:
 		return "needs_approval=True", p.asTool(t)
-	case t.Framework == "openai-agents" && t.Kind == extract.ToolFunc:
+	case t.Framework == extract.FrameworkOpenAIAgents && t.Kind == extract.ToolFunc:
 		return "needs_approval=True", p.needsApproval(t)
 	case t.Kind == extract.ToolPrebuilt && p.approvalKwarg(t) != "":
 		return p.approvalKwarg(t) + "=True", p.prebuilt(t)
@@ -222,7 +222,9 @@ func (p *planner) gate(t Tool) (string, error) {
 	return "", fmt.Errorf("%w for a %s tool of framework %s", ErrNoGate, t.Kind, t.Framework)
 }
 
-func isLangChain(fw string) bool { return fw == "langchain" || fw == "langgraph" }
+func isLangChain(fw extract.Framework) bool {
+	return fw == extract.FrameworkLangChain || fw == extract.FrameworkLangGraph
+}
 
 // tool finds the tool's facts in the current text of its file.
 func (p *planner) tool(t Tool) (*source, *extract.Tool, error) {

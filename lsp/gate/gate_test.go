@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp/gate"
 	"github.com/acg-dev/acg/policy"
@@ -107,7 +107,7 @@ func check(t *testing.T, files map[string]string, rule, agent string, sinks func
 			}
 		}
 		fixed[p] = apply(files[p], es)
-		tree, err := extract.ParsePython(context.Background(), []byte(fixed[p]), nil)
+		tree, err := python.Parse(context.Background(), []byte(fixed[p]), nil)
 		if err != nil || tree.RootNode().HasError() {
 			t.Fatalf("%s does not parse after the fix:\n%s", p, fixed[p])
 		}

@@ -10,6 +10,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 // source is one Python file while a fix is planned: its text, tree and facts
@@ -23,11 +24,11 @@ type source struct {
 }
 
 func parseSource(path string, src []byte) (*source, error) {
-	tree, err := extract.ParsePython(context.Background(), src, nil)
+	tree, err := python.Parse(context.Background(), src, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &source{path: path, src: src, tree: tree, facts: extract.Python(path, src, tree)}, nil
+	return &source{path: path, src: src, tree: tree, facts: python.Extract(path, src, tree)}, nil
 }
 
 func (s *source) hasErrors() bool { return s.tree.RootNode().HasError() }

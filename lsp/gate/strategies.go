@@ -6,6 +6,7 @@ import (
 
 	"github.com/acg-dev/acg/effects"
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 // interruptInBody puts interrupt() first in the tool's body, carrying the
@@ -64,7 +65,7 @@ func (p *planner) crewHook(s *source, t Tool) error {
 	if !strings.HasSuffix(s.path, ".py") {
 		return fmt.Errorf("%w for a crew declared in %s: add a before_tool_call hook in its Python code", ErrNoGate, s.path)
 	}
-	name := "ask_before_" + extract.SanitizeToolName(t.Name)
+	name := "ask_before_" + python.SanitizeToolName(t.Name)
 	if s.bound(name) {
 		return fmt.Errorf("%s %w", name, ErrGated)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 )
 
 // benchSource is a ~2,000-line agent module: the inbox tools and the
@@ -52,7 +52,7 @@ func lines(src []byte) float64 { return float64(strings.Count(string(src), "\n")
 func BenchmarkParse(b *testing.B) {
 	src := benchSource(b)
 	for b.Loop() {
-		t, err := extract.ParsePython(context.Background(), src, nil)
+		t, err := python.Parse(context.Background(), src, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -64,9 +64,9 @@ func BenchmarkParse(b *testing.B) {
 // BenchmarkExtract is extract's walk (the facts the prover builds on).
 func BenchmarkExtract(b *testing.B) {
 	src := benchSource(b)
-	t, _ := extract.ParsePython(context.Background(), src, nil)
+	t, _ := python.Parse(context.Background(), src, nil)
 	for b.Loop() {
-		extract.Python("bench.py", src, t)
+		python.Extract("bench.py", src, t)
 	}
 }
 
@@ -74,8 +74,8 @@ func BenchmarkExtract(b *testing.B) {
 // round trip it always takes.
 func BenchmarkProve(b *testing.B) {
 	src := benchSource(b)
-	t, _ := extract.ParsePython(context.Background(), src, nil)
-	f := extract.Python("bench.py", src, t)
+	t, _ := python.Parse(context.Background(), src, nil)
+	f := python.Extract("bench.py", src, t)
 	n := 0
 	for b.Loop() {
 		n = len(Prove(f, src, ""))
@@ -86,8 +86,8 @@ func BenchmarkProve(b *testing.B) {
 // BenchmarkPaths is the prover without the SARIF round trip.
 func BenchmarkPaths(b *testing.B) {
 	src := benchSource(b)
-	t, _ := extract.ParsePython(context.Background(), src, nil)
-	f := extract.Python("bench.py", src, t)
+	t, _ := python.Parse(context.Background(), src, nil)
+	f := python.Extract("bench.py", src, t)
 	for b.Loop() {
 		Paths(f)
 	}

@@ -9,16 +9,17 @@ import (
 	"testing"
 
 	"github.com/acg-dev/acg/extract"
+	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/prove"
 )
 
 func parse(t testing.TB, rel string, src string) *extract.File {
 	t.Helper()
-	tree, err := extract.ParsePython(context.Background(), []byte(src), nil)
+	tree, err := python.Parse(context.Background(), []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return extract.Python(rel, []byte(src), tree)
+	return python.Extract(rel, []byte(src), tree)
 }
 
 // flowsOf renders flows as "rule source-line>sink-line" for comparison.

@@ -1,0 +1,279 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+// MCP clients in code: the OpenAI Agents SDK's MCPServerStdio,
+// MCPServerSse and MCPServerStreamableHttp (passed to Agent(mcp_servers=…),
+// with require_approval and tool_filter), and crewai_tools'
+// MCPServerAdapter(params) whose context yields the server's tools. Each
+// becomes a server with a Launch, resolved like a config entry.
+
+func init() { adapters = append(adapters, mcpClients) }
+
+func mcpClients(f *extract.File) {
+	for _, c := range f.Calls() {
+		if c.HeadKind != extract.HeadImport {
+			continue
+		}
+		e := c.Expr
+		var params *extract.Expr
+		transport := ""
+		switch {
+		case extract.QualIs(c.Qual, "MCPServerStdio", "agents"):
+			params, transport = e.Arg(0, "params"), "stdio"
+		case extract.QualIs(c.Qual, "MCPServerSse", "agents"):
+			params, transport = e.Arg(0, "params"), "sse"
+		case extract.QualIs(c.Qual, "MCPServerStreamableHttp", "agents"):
+			params, transport = e.Arg(0, "params"), "http"
+		case extract.QualIs(c.Qual, "MultiServerMCPClient", "langchain_mcp_adapters"):
+			multiServerClient(f, c)
+			continue
+		case extract.QualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
+			params, transport = e.Arg(0, "serverparams"), "stdio"
+			if params == nil {
+				params = e.Arg(0, "server_params")
+			}
+		default:
+			continue
+		}
+		name, _ := extract.StrArg(e, -1, "name")
+		s := clientServer(f, c, frameworkOfClient(c.Qual), name)
+		s.Launch = launchFromParams(params, transport)
+		clientApprovals(s, e.Kwarg("require_approval"))
+		clientFilter(s, e.Kwarg("tool_filter"))
+		f.Servers = append(f.Servers, s)
+	}
+}
+
+// multiServerClient reads langchain_mcp_adapters'
+// MultiServerMCPClient({name: {"url"|"command", "args", "transport"}}):
+// each entry is a server, like an entry of a client config file. They
+// share the constructor call, through which client.get_tools() finds them.
+func multiServerClient(f *extract.File, c *extract.Call) {
+	e := c.Expr
+	conns := extract.Deref(e.Arg(0, "connections"))
+	if conns == nil || conns.Kind != extract.ExprDict {
+		return // a computed dict: get_tools() stays unknown (fail closed)
+	}
+	for i, k := range conns.Keys {
+		name, ok := k.StrValue()
+		if !ok || i >= len(conns.Elems) {
+			continue
+		}
+		entry := extract.Deref(conns.Elems[i])
+		transport := ""
+		if entry != nil && entry.Kind == extract.ExprCall {
+			transport, _ = extract.Deref(entry.Kwarg("transport")).StrValue()
+		}
+		if entry != nil && entry.Kind == extract.ExprDict {
+			for j, ek := range entry.Keys {
+				if ks, _ := ek.StrValue(); ks == "transport" {
+					transport, _ = extract.Deref(entry.Elems[j]).StrValue()
+				}
+			}
+		}
+		switch transport {
+		case "streamable_http", "streamable-http", "http":
+			transport = "http"
+		case "sse", "websocket":
+		default:
+			transport = "stdio"
+		}
+		s := &extract.MCPServer{Framework: extract.FrameworkLangChain, Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
+		s.ID = extract.ServerID(f.Path, name)
+		for f.ServerByID(s.ID) != nil {
+			s.ID += "~"
+		}
+		s.Launch = launchFromParams(entry, transport)
+		f.Servers = append(f.Servers, s)
+	}
+}
+
+// clientServer starts the server an MCP client call in code connects to:
+// named by its name argument, else the variable it is assigned to, else its
+// class and line, with an id unique in the file.
+func clientServer(f *extract.File, c *extract.Call, framework extract.Framework, name string) *extract.MCPServer {
+	s := &extract.MCPServer{Framework: framework, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: c.Expr, Name: name}
+	if s.Name == "" {
+		s.Name = c.AssignedTo
+	}
+	if s.Name == "" {
+		s.Name = extract.LastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
+	}
+	s.ID = extract.ServerID(f.Path, s.Name)
+	for f.ServerByID(s.ID) != nil {
+		s.ID += "~"
+	}
+	return s
+}
+
+func frameworkOfClient(q string) extract.Framework {
+	if strings.HasPrefix(q, "crewai") {
+		return "crewai"
+	}
+	return "openai-agents"
+}
+
+func itoaLine(n int) string {
+	if n <= 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// launchFromParams reads a params dict ({"command", "args", "url", "env",
+// "headers", "cwd"}) or StdioServerParameters(command=, args=, env=). Only
+// literal parts are kept; a computed command leaves the server unknown.
+func launchFromParams(p *extract.Expr, transport string) *extract.Launch {
+	p = extract.Deref(p)
+	get := func(k string) *extract.Expr {
+		if p == nil {
+			return nil
+		}
+		switch p.Kind {
+		case extract.ExprDict:
+			for i, key := range p.Keys {
+				if s, ok := key.StrValue(); ok && s == k {
+					return p.Elems[i]
+				}
+			}
+		case extract.ExprCall:
+			return p.Kwarg(k)
+		}
+		return nil
+	}
+	str := func(k string) string { s, _ := extract.Deref(get(k)).StrValue(); return s }
+	url := str("url")
+	if url == "" {
+		url = urlPrefix(get("url"), 0)
+	}
+	keys := func(k string) map[string]string {
+		d := extract.Deref(get(k))
+		if d == nil || d.Kind != extract.ExprDict {
+			return nil
+		}
+		out := map[string]string{}
+		for i, key := range d.Keys {
+			if s, ok := key.StrValue(); ok {
+				v, _ := extract.Deref(d.Elems[i]).StrValue()
+				if b, known := extract.Deref(d.Elems[i]).Truthy(); known && extract.Deref(d.Elems[i]).Kind == extract.ExprBool {
+					v = map[bool]string{true: "true", false: "false"}[b]
+				}
+				out[s] = v
+			}
+		}
+		return out
+	}
+	if p != nil && p.Kind == extract.ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
+		transport = "sse"
+	}
+	l := extract.NewLaunch(transport, str("command"), extract.Strings(get("args")), url, keys("env"), keys("headers"))
+	l.Dir = str("cwd")
+	return l
+}
+
+// urlPrefix is the constant start of a URL built at run time: an f-string
+// ("https://mcp.tavily.com/mcp/?key={key}"), or what an in-tree helper
+// with one return gives back. It is "" unless that start names a scheme
+// and a host.
+func urlPrefix(e *extract.Expr, depth int) string {
+	e = extract.Deref(e)
+	if e == nil || depth > 3 {
+		return ""
+	}
+	switch e.Kind {
+	case extract.ExprFString, extract.ExprConcat:
+		if i := strings.Index(e.Str, "://"); i > 0 && strings.ContainsAny(e.Str[i+3:], "/?") {
+			return e.Str
+		}
+	case extract.ExprCall:
+		if e.Call == nil || e.Call.HeadKind != extract.HeadLocal || e.Scope == nil {
+			return ""
+		}
+		if fn := extract.FuncDef(e.Scope, e.Call.Qual); fn != nil && len(fn.ReturnExprs) == 1 {
+			return urlPrefix(fn.ReturnExprs[0], depth+1)
+		}
+	}
+	return ""
+}
+
+// clientApprovals reads require_approval: "always"/True gate every tool;
+// {"always": {"tool_names": [...]}} or {"tool": "always"} gate those tools.
+// A callable decides per call and is not counted as a human gate.
+func clientApprovals(s *extract.MCPServer, v *extract.Expr) {
+	if v == nil {
+		return
+	}
+	d := extract.Deref(v)
+	if val, ok := d.StrValue(); ok {
+		if val == "always" {
+			s.Approvals = append(s.Approvals, &extract.Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
+		}
+		return
+	}
+	if b, known := d.Truthy(); known && d.Kind == extract.ExprBool {
+		if b {
+			s.Approvals = append(s.Approvals, &extract.Approval{Kind: "require_approval", Loc: v.Loc, All: true, Expr: v})
+		}
+		return
+	}
+	if d == nil || d.Kind != extract.ExprDict {
+		return
+	}
+	ap := &extract.Approval{Kind: "require_approval", Loc: v.Loc, Expr: v}
+	for i, k := range d.Keys {
+		key, _ := k.StrValue()
+		val := extract.Deref(d.Elems[i])
+		if key == "always" && val != nil && val.Kind == extract.ExprDict {
+			for j, kk := range val.Keys {
+				if n, _ := kk.StrValue(); n == "tool_names" {
+					ap.Tools = append(ap.Tools, extract.Strings(val.Elems[j])...)
+				}
+			}
+			continue
+		}
+		if sv, _ := val.StrValue(); sv == "always" && key != "never" {
+			ap.Tools = append(ap.Tools, key)
+		}
+	}
+	if len(ap.Tools) > 0 {
+		s.Approvals = append(s.Approvals, ap)
+	}
+}
+
+// clientFilter reads tool_filter=create_static_tool_filter(allowed_tool_names=…,
+// blocked_tool_names=…) or the same keys as a dict.
+func clientFilter(s *extract.MCPServer, v *extract.Expr) {
+	d := extract.Deref(v)
+	if d == nil {
+		return
+	}
+	get := func(k string) *extract.Expr {
+		switch d.Kind {
+		case extract.ExprCall:
+			return d.Kwarg(k)
+		case extract.ExprDict:
+			for i, key := range d.Keys {
+				if s, ok := key.StrValue(); ok && s == k {
+					return d.Elems[i]
+				}
+			}
+		}
+		return nil
+	}
+	// A list acg cannot read leaves every tool exposed (fail closed).
+	if names := extract.Strings(get("allowed_tool_names")); names != nil {
+		s.Allowed = names
+	}
+	if b := get("blocked_tool_names"); b != nil {
+		s.Blocked = extract.Strings(b)
+	}
+}

@@ -1,0 +1,536 @@
+package resolve
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/acg-dev/acg/capgraph"
+	"github.com/acg-dev/acg/effects"
+	"github.com/acg-dev/acg/extract"
+)
+
+// MCP servers: a server a client starts resolves to its code when that is
+// in the tree (a FastMCP file named in the launch command), else to the
+// catalog of well-known servers (per-tool effects), else to one tool
+// standing for everything the server might do (fail closed).
+
+// servers indexes the MCP servers of a snapshot.
+type servers struct {
+	byID   map[string]*extract.MCPServer
+	byCall map[*extract.Call]*extract.MCPServer
+	// clients are the servers of one client object built in code
+	// (MultiServerMCPClient({...}): one constructor, several servers).
+	clients map[*extract.Call][]*extract.MCPServer
+	code    []*extract.MCPServer // servers defined in code
+	file    map[*extract.MCPServer]*extract.File
+	// resolved caches the tools of a server for a client naming style.
+	resolved map[string][]serverTool
+	nodes    map[string]*capgraph.Server
+}
+
+// serverTool is one tool of a resolved server: the graph node and the
+// name the server gives it.
+type serverTool struct {
+	tool *capgraph.Tool
+	raw  string
+}
+
+func (b *builder) serverIndex() *servers {
+	if b.srv != nil {
+		return b.srv
+	}
+	s := &servers{byID: map[string]*extract.MCPServer{}, byCall: map[*extract.Call]*extract.MCPServer{}, clients: map[*extract.Call][]*extract.MCPServer{},
+		file: map[*extract.MCPServer]*extract.File{}, resolved: map[string][]serverTool{}, nodes: map[string]*capgraph.Server{}}
+	for _, f := range b.ix.files {
+		for _, sv := range f.Servers {
+			s.byID[sv.ID] = sv
+			s.file[sv] = f
+			if sv.Ctor != nil && sv.Ctor.Call != nil {
+				s.byCall[sv.Ctor.Call] = sv
+				s.clients[sv.Ctor.Call] = append(s.clients[sv.Ctor.Call], sv)
+			}
+			if sv.Launch == nil {
+				s.code = append(s.code, sv)
+			}
+		}
+	}
+	b.srv = s
+	return s
+}
+
+// serverMembers resolves an expression that builds a client-side server
+// (MCPServerAdapter(...) in a tool list) into its tools.
+func (b *builder) serverMembers(e *extract.Expr) ([]member, bool) {
+	e = extract.Deref(e)
+	if e == nil || e.Kind != extract.ExprCall || e.Call == nil {
+		return nil, false
+	}
+	sv := b.serverIndex().byCall[e.Call]
+	if sv == nil {
+		return nil, false
+	}
+	var out []member
+	for _, st := range b.serverTools(sv, "") {
+		out = append(out, member{tool: st.tool, loc: e.Loc})
+	}
+	return out, true
+}
+
+// clientTools resolves client.get_tools() on a client object built in
+// code with its servers (MultiServerMCPClient): every server's tools.
+func (b *builder) clientTools(recv *extract.Expr, loc extract.Loc) ([]member, bool) {
+	if recv == nil || recv.Kind != extract.ExprCall || recv.Call == nil {
+		return nil, false
+	}
+	svs := b.serverIndex().clients[recv.Call]
+	if len(svs) == 0 {
+		return nil, false
+	}
+	var out []member
+	for _, sv := range svs {
+		for _, st := range b.serverTools(sv, "") {
+			out = append(out, member{tool: st.tool, loc: loc})
+		}
+	}
+	return out, true
+}
+
+// mcpName is the name a client shows for a server's tool: Claude's
+// mcp__<server>__<tool>, or the server's own name elsewhere.
+func mcpName(client, server, tool string) string {
+	switch {
+	case client == "claude-code" || client == "claude-desktop":
+		return "mcp__" + server + "__" + tool
+	case tool == "*":
+		return server + "/*" // every tool of a server acg cannot list
+	}
+	return tool
+}
+
+// serverTools returns the tools of a server as a client sees them.
+func (b *builder) serverTools(sv *extract.MCPServer, client string) []serverTool {
+	ix := b.serverIndex()
+	key := client + "\x00" + sv.ID
+	if ts, ok := ix.resolved[key]; ok {
+		return ts
+	}
+	var out []serverTool
+	node := b.addServer(sv)
+	switch {
+	case sv.Launch == nil:
+		for _, t := range sv.Tools {
+			out = append(out, serverTool{tool: b.addTool(t), raw: t.Name})
+		}
+	default:
+		if code := b.codeServerFor(sv); code != nil {
+			for _, t := range code.Tools {
+				out = append(out, serverTool{tool: b.addTool(t), raw: t.Name})
+			}
+			b.addServer(code)
+			node.Via = "code:" + code.ID
+			break
+		}
+		node.Via = "unknown"
+		l := sv.Launch
+		cat, _ := b.an.Catalog.MCPServerFor(l.Command, l.Args, l.URL)
+		if cat == nil {
+			name := mcpName(client, sv.Name, "*")
+			why := fmt.Sprintf("MCP server %s (%s) is not in the catalog and its code is not in the scanned tree: its tools are unknown", sv.Name, l.Describe())
+			if l.Transport == "amp" {
+				why = fmt.Sprintf("MCP server %s comes from the CrewAI platform: its tools are unknown", sv.Name)
+			}
+			t := &extract.Tool{ID: sv.ID + "/*", Name: name, Framework: extract.FrameworkMCP, Kind: extract.ToolMCP, Server: sv.ID,
+				Loc: sv.NameLoc, NameLoc: sv.NameLoc}
+			out = append(out, serverTool{tool: b.addResolved(t, effects.Unknown(why, sv.NameLoc)), raw: "*"})
+			break
+		}
+		node.Via = "catalog:" + cat.ID
+		ro := cat.ReadOnly(l.Args, l.Switches, l.URL)
+		names := []string{}
+		for _, ct := range cat.Exposed(ro) {
+			names = append(names, ct.Name)
+		}
+		if cat.ToolsUnverified {
+			names = append(names, "*")
+		}
+		for _, raw := range names {
+			if !allowedTool(sv, raw) {
+				continue
+			}
+			t := &extract.Tool{ID: sv.ID + "/" + raw, Name: mcpName(client, sv.Name, raw), Framework: extract.FrameworkMCP, Kind: extract.ToolMCP,
+				Server: sv.ID, Loc: sv.NameLoc, NameLoc: sv.NameLoc, Class: "mcp:" + cat.ID}
+			e := cat.ToolEffects(raw, ro, sv.NameLoc)
+			out = append(out, serverTool{tool: b.addResolved(t, e), raw: raw})
+		}
+	}
+	// require_approval on the client gates the tools it names.
+	for _, st := range out {
+		for _, ap := range sv.Approvals {
+			if ap.All || ap.Covers(st.raw, "") {
+				gate := &extract.Approval{Kind: ap.Kind, Loc: ap.Loc, All: true, Expr: ap.Expr,
+					Detail: "require_approval on MCP server " + sv.Name}
+				st.tool.Approvals = append(st.tool.Approvals, gate)
+			}
+		}
+	}
+	for _, st := range out {
+		node.Tools = AppendUniq(node.Tools, st.tool.ID)
+	}
+	ix.resolved[key] = out
+	return out
+}
+
+func AppendUniq(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+func allowedTool(sv *extract.MCPServer, raw string) bool {
+	for _, x := range sv.Blocked {
+		if x == raw {
+			return false
+		}
+	}
+	if sv.Allowed == nil || raw == "*" {
+		return true
+	}
+	for _, x := range sv.Allowed {
+		if x == raw {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) addServer(sv *extract.MCPServer) *capgraph.Server {
+	ix := b.serverIndex()
+	if n := ix.nodes[sv.ID]; n != nil {
+		return n
+	}
+	n := &capgraph.Server{ID: sv.ID, Name: sv.Name, Loc: sv.NameLoc}
+	ix.nodes[sv.ID] = n
+	b.servers = append(b.servers, n)
+	return n
+}
+
+// addResolved adds a tool whose effects were decided here (catalog,
+// aliases, fail-closed default) rather than by the analyzer.
+func (b *builder) addResolved(t *extract.Tool, e *effects.Effects) *capgraph.Tool {
+	if ct, ok := b.tools[t.ID]; ok {
+		return ct
+	}
+	ct := &capgraph.Tool{ID: t.ID, Name: t.Name, Framework: t.Framework, Kind: t.Kind, Loc: t.NameLoc, Src: t,
+		Effects: e, Approvals: t.Approvals, Server: t.Server}
+	b.tools[t.ID] = ct
+	b.order = append(b.order, t.ID)
+	return ct
+}
+
+// codeServerFor finds the server in the tree that a launch runs: a .py
+// file among the command and arguments (python server.py, uv run
+// server.py, fastmcp run server.py:mcp, ${workspaceFolder}/server.py) or a
+// module after -m. Paths are matched by their trailing components, so an
+// absolute path in a developer's config still finds the file.
+func (b *builder) codeServerFor(sv *extract.MCPServer) *extract.MCPServer {
+	ix := b.serverIndex()
+	if len(ix.code) == 0 {
+		return nil
+	}
+	l := sv.Launch
+	tokens := append([]string{l.Command}, l.Args...)
+	var paths, modules []string
+	for i, t := range tokens {
+		if t == "-m" && i+1 < len(tokens) {
+			modules = append(modules, tokens[i+1])
+			continue
+		}
+		p, _, _ := strings.Cut(t, ".py:")
+		if p != t {
+			p += ".py"
+		}
+		if strings.HasSuffix(p, ".py") {
+			for _, pre := range []string{"${workspaceFolder}/", "${workspaceRoot}/", "./"} {
+				p = strings.TrimPrefix(p, pre)
+			}
+			if !strings.HasPrefix(p, "/") && l.Dir != "" && l.Dir != "." && !strings.HasPrefix(l.Dir, "/") {
+				paths = append(paths, path.Join(l.Dir, p))
+			}
+			paths = append(paths, path.Clean(p))
+		}
+	}
+	var best *extract.MCPServer
+	bestLen := 0
+	for _, cs := range ix.code {
+		f := ix.file[cs]
+		for _, p := range paths {
+			p = strings.TrimPrefix(p, "/")
+			if f.Path == p || strings.HasSuffix("/"+p, "/"+f.Path) || strings.HasSuffix(f.Path, "/"+p) {
+				if n := commonSuffix(f.Path, p); n > bestLen {
+					best, bestLen = cs, n
+				}
+			}
+		}
+		for _, m := range modules {
+			if f.Module == m || strings.HasSuffix(f.Module, "."+m) || strings.HasSuffix(f.Module, "."+m+".__main__") || f.Module == m+".__main__" || f.Module == m+".server" {
+				if n := len(m); n > bestLen {
+					best, bestLen = cs, n
+				}
+			}
+		}
+	}
+	return best
+}
+
+func commonSuffix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	return n
+}
+
+// resolveCodeClients connects agents in code to the servers they start
+// (Agent(mcp_servers=[...]), CrewAI mcps=[...]).
+func (b *builder) resolveCodeClients(files []*extract.File) {
+	for _, f := range files {
+		for _, a := range f.Agents {
+			ca := b.agents[a]
+			if ca == nil {
+				continue
+			}
+			// Servers built in code resolve through their constructor call;
+			// what cannot be followed becomes a fail-closed tool.
+			for _, e := range a.MCPServers {
+				for _, m := range b.members(e, 0) {
+					if m.tool != nil {
+						b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Loc: m.loc})
+					}
+				}
+			}
+			var svs []*extract.MCPServer
+			for _, id := range a.ServerIDs {
+				if sv := b.serverIndex().byID[id]; sv != nil {
+					svs = append(svs, sv)
+				}
+			}
+			for _, sv := range svs {
+				for _, st := range b.serverTools(sv, "") {
+					b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc})
+				}
+			}
+		}
+	}
+}
+
+// resolveClients makes one agent per MCP client config (VS Code, Cursor,
+// Claude Desktop) with the union of its servers' tools. Each of these
+// clients asks the user before it runs an MCP tool, so that confirmation
+// is the approval on the tool's path (DESIGN.md, "Client confirmations are
+// approvals") unless a setting the project commits removes it: VS Code's
+// chat.tools.global.autoApprove in .vscode/settings.json beside the
+// config, or a server's own autoApprove/alwaysAllow/trust. Claude Code
+// configs join the project's Claude Code agent (claude.go).
+func (b *builder) resolveClients(files []*extract.File) {
+	// VS Code settings, by workspace folder (the parent of .vscode).
+	settings := map[string]*extract.File{}
+	// terminal: the settings file whose terminal auto-approvals apply to a
+	// workspace; host: the client config that is the workspace's VS Code
+	// agent (.vscode/mcp.json when there is one, else the settings file).
+	terminal := map[string]*extract.File{}
+	host := map[string]*extract.File{}
+	for _, f := range files {
+		c := f.Client
+		if c == nil || c.Name != "vscode" {
+			continue
+		}
+		ws := path.Dir(path.Dir(f.Path))
+		switch {
+		case c.Settings:
+			if c.AutoApprove != nil {
+				settings[ws] = f
+			}
+			if len(c.Terminal) > 0 {
+				terminal[ws] = f
+				if host[ws] == nil {
+					host[ws] = f
+				}
+			}
+		case len(c.Servers) > 0:
+			host[ws] = f
+		}
+	}
+	shared := map[string]*capgraph.Agent{}
+	for _, f := range files {
+		c := f.Client
+		if c == nil || c.Name == "claude-code" {
+			continue
+		}
+		ws := path.Dir(path.Dir(f.Path))
+		var term *extract.File
+		if c.Name == "vscode" && host[ws] == f {
+			term = terminal[ws]
+		}
+		shell := codexShell(c)
+		if len(c.Servers) == 0 && term == nil && !shell {
+			continue
+		}
+		// Continue reads every block of .continue/mcpServers and the
+		// config's mcpServers into one agent: one agent per workspace.
+		var ca *capgraph.Agent
+		key := c.Name + "\x00" + extract.ClientWorkspace(c.Name, f.Path)
+		if c.Name == "continue" {
+			ca = shared[key]
+		}
+		if ca == nil {
+			a := &extract.Agent{ID: f.Path + "#" + c.Name, Name: c.Name, Framework: extract.Framework(c.Name), Ctor: "mcp-config", Loc: c.Loc, NameLoc: c.Loc}
+			ca = &capgraph.Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, Loc: c.Loc, Src: a}
+			b.agents[a] = ca
+			shared[key] = ca
+		}
+		global, globalFile := c.AutoApprove, f.Path
+		if global == nil && c.Name == "vscode" {
+			if sf := settings[ws]; sf != nil {
+				global, globalFile = sf.Client.AutoApprove, sf.Path
+			}
+		}
+		info := extract.ClientInfoOf(c.Name)
+		for _, sv := range c.Servers {
+			for _, st := range b.serverTools(sv, c.Name) {
+				u := capgraph.Use{Agent: ca.ID, Tool: st.tool.ID, Loc: sv.NameLoc}
+				var mode *extract.ClientMode
+				for _, m := range sv.Modes {
+					// Under a client-wide "never ask" (Codex approval_policy
+					// = "never") acg cannot tell that a tool's "prompt" still
+					// asks: only settings that remove questions count there.
+					if m.Ask && c.Mode != nil && !c.Mode.Ask && c.Mode.All {
+						continue
+					}
+					if m.Covers(st.raw) {
+						mode = m
+						break
+					}
+				}
+				switch {
+				case mode != nil && mode.Ask:
+					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: mode.Loc, All: true,
+						Detail: fmt.Sprintf("%s asks the user before it runs %s: %s = %q in %s", info.Title, st.tool.Name, mode.Key, mode.Value, f.Path)}}
+				case mode != nil:
+					u.Grants = []capgraph.Grant{modeGrant(mode, f.Path, st.tool.Name, info.Title)}
+				case sv.AutoApprove.Covers(st.raw):
+					g := autoGrant(sv.AutoApprove, f.Path, st.tool.Name)
+					if c.Name == "gemini" && sv.AutoApprove.Key == "trust" {
+						g.Advice = fmt.Sprintf(`set "trust": false on server %q in %s, so Gemini CLI confirms each call`, sv.Name, f.Path)
+					}
+					u.Grants = []capgraph.Grant{g}
+				case global != nil:
+					u.Grants = []capgraph.Grant{autoGrant(global, globalFile, st.tool.Name)}
+				case c.Mode != nil && !c.Mode.Ask && c.Mode.Covers(st.raw):
+					u.Grants = []capgraph.Grant{modeGrant(c.Mode, f.Path, st.tool.Name, info.Title)}
+				case info.Confirms:
+					u.Gates = []*extract.Approval{{Kind: "client_confirmation", Loc: sv.NameLoc, All: true,
+						Detail: fmt.Sprintf("%s asks the user before it runs %s (an MCP tool); no setting in the project turns that off", info.Title, st.tool.Name)}}
+				default:
+					u.Grants = []capgraph.Grant{{Loc: sv.NameLoc, Advice: info.Keep,
+						Why: fmt.Sprintf("%s runs %s without asking: its documentation describes no confirmation before an MCP tool call", info.Title, st.tool.Name)}}
+				}
+				b.uses = append(b.uses, u)
+			}
+		}
+		if shell {
+			b.codexShellTool(ca, f)
+		}
+		if term != nil {
+			b.terminalTools(ca, term)
+		}
+	}
+}
+
+// terminalTools gives a VS Code agent one terminal tool per command its
+// settings auto-approve (chat.tools.terminal.autoApprove), labelled like
+// the same command in a scoped Claude Code Bash rule; a command left out
+// keeps VS Code's confirmation, so it is no action of the agent. A bare
+// shell or interpreter ("bash": true) or a regex matching every command
+// line approves any command: that tool is unscoped, the VS Code analogue
+// of Bash(*), and reported as unrestricted-execution.
+func (b *builder) terminalTools(ca *capgraph.Agent, sf *extract.File) {
+	cat := b.an.Catalog
+	for _, r := range sf.Client.Terminal {
+		name := "run_in_terminal(" + r.Pattern + ")"
+		t := &extract.Tool{ID: sf.Path + "#" + name, Name: name, Framework: "vscode", Kind: extract.ToolBuiltin, Loc: r.Loc, NameLoc: r.Loc}
+		what := fmt.Sprintf("VS Code's terminal tool, auto-approved for %q,", r.Pattern)
+		var e *effects.Effects
+		switch {
+		case r.Unscoped():
+			e = effects.AnyCommand(fmt.Sprintf("%s matches every command line", what), r.Loc)
+		case r.Regex:
+			e = effects.Unknown(fmt.Sprintf("%s runs any command line the regex matches: acg cannot tell which commands, anything is assumed", what), r.Loc)
+			for _, role := range cat.AliasRoles("Bash", "") {
+				e.AddRole(role, effects.ByAlias)
+			}
+		default:
+			e = cat.TerminalCommand(r.Pattern, what, r.Loc)
+		}
+		if r.Unscoped() || !r.Regex && cat.Shell(r.Pattern) {
+			t.Extra = map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}
+		}
+		node := b.addResolved(t, e)
+		why := fmt.Sprintf("%q in %s lets VS Code run %s without asking", "chat.tools.terminal.autoApprove", sf.Path, describeTerminal(r))
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: r.Loc, Grants: []capgraph.Grant{{Loc: r.Loc, Why: why}}})
+	}
+}
+
+func describeTerminal(r extract.TerminalRule) string {
+	if r.Regex {
+		return "any command line matching " + r.Pattern
+	}
+	return fmt.Sprintf("any command starting with %q", r.Pattern)
+}
+
+// autoGrant says which setting lets a tool run without asking.
+func autoGrant(a *extract.AutoApprove, file, tool string) capgraph.Grant {
+	why := fmt.Sprintf("%q in %s runs every tool without asking", a.Key, file)
+	if !a.All {
+		why = fmt.Sprintf("%q in %s lets %s run without asking", a.Key, file, tool)
+	}
+	return capgraph.Grant{Loc: a.Loc, Why: why}
+}
+
+// modeGrant says which client mode lets a tool run without asking.
+func modeGrant(m *extract.ClientMode, file, tool, title string) capgraph.Grant {
+	why := fmt.Sprintf("%s = %q in %s lets %s run %s without asking", m.Key, m.Value, file, title, tool)
+	return capgraph.Grant{Loc: m.Loc, Why: why, Advice: m.Fix}
+}
+
+// codexShell reports whether Codex runs any shell command unasked with
+// the network open: approval_policy "never" and either sandbox_mode
+// "danger-full-access" or "workspace-write" with network_access = true.
+// Codex sandboxes the commands its model runs otherwise (no network), and
+// asks before leaving the sandbox under every other policy.
+func codexShell(c *extract.Client) bool {
+	if c.Name != "codex" || c.Mode == nil || c.Mode.Ask || !c.Mode.All {
+		return false
+	}
+	return c.Sandbox == "danger-full-access" || c.Sandbox == "workspace-write" && c.SandboxNetwork
+}
+
+// codexShellTool gives the Codex agent its shell tool, unscoped: any
+// command, unasked, with network (the Codex analogue of
+// bypassPermissions, reported as unrestricted-execution).
+func (b *builder) codexShellTool(ca *capgraph.Agent, f *extract.File) {
+	c := f.Client
+	l := c.SandboxLoc
+	if !l.Valid() {
+		l = c.Mode.Loc
+	}
+	t := &extract.Tool{ID: f.Path + "#shell", Name: "shell", Framework: "codex", Kind: extract.ToolBuiltin, Loc: l, NameLoc: l,
+		Extra: map[extract.ExtraKey]string{extract.ExtraShell: "unscoped"}}
+	why := fmt.Sprintf("Codex's shell tool with %s = %q and sandbox_mode = %q in %s runs any command, with network, without asking", c.Mode.Key, c.Mode.Value, c.Sandbox, f.Path)
+	node := b.addResolved(t, effects.AnyCommand(why, l))
+	fix := `set approval_policy = "on-request" and sandbox_mode = "workspace-write" (network_access off) in .codex/config.toml`
+	b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: l, Grants: []capgraph.Grant{{Loc: l, Why: why, Advice: fix}}})
+}
