@@ -1,0 +1,144 @@
+package typescript
+
+import (
+	"strconv"
+
+	"github.com/acg-dev/acg/extract"
+)
+
+// Shared by the LangGraph.js, Mastra and MCP-server adapters (tsfw): the
+// facts they read are the language-neutral ones the front end gives
+// (ts-common conventions): an object literal is an ExprDict with ExprStr
+// keys, an arrow function is a Func of its own named <outer>.<key> or
+// <lambda@line> and referenced by an ExprName of that name, `new X()` is a
+// call of X's qualified name.
+
+// memberOf reports whether a qualified name is member of one of the
+// modules, comparing the module exactly (a specifier may hold dots:
+// @modelcontextprotocol/sdk/server/mcp.js).
+func memberOf(q, member string, modules ...string) bool {
+	for _, m := range modules {
+		if q == m+"."+member {
+			return true
+		}
+	}
+	return false
+}
+
+// prop is the value of key in an object literal (following a name to the
+// literal assigned to it), or nil.
+func prop(obj *extract.Expr, key string) *extract.Expr {
+	obj = extract.Deref(obj)
+	if obj == nil || obj.Kind != extract.ExprDict {
+		return nil
+	}
+	for i, k := range obj.Keys {
+		if k != nil && k.Kind == extract.ExprStr && k.Str == key && i < len(obj.Elems) {
+			return obj.Elems[i]
+		}
+	}
+	return nil
+}
+
+// keyLoc is where key is written in an object literal, for messages and
+// edits; the literal's own location when absent.
+func keyLoc(obj *extract.Expr, key string) extract.Loc {
+	obj = extract.Deref(obj)
+	if obj == nil {
+		return extract.Loc{}
+	}
+	for _, k := range obj.Keys {
+		if k != nil && k.Kind == extract.ExprStr && k.Str == key {
+			return k.Loc
+		}
+	}
+	return obj.Loc
+}
+
+func strProp(obj *extract.Expr, key string) (string, bool) {
+	return extract.Deref(prop(obj, key)).StrValue()
+}
+
+// funcOf is the function an expression names: an arrow function or a
+// function expression (a Func of its own), or a function declared in the
+// file.
+func funcOf(f *extract.File, e *extract.Expr) *extract.Func {
+	if e == nil || e.Kind != extract.ExprName || e.Name == "" {
+		return nil
+	}
+	for _, fn := range f.Funcs {
+		if fn.Name == e.Name || fn.Qual == e.Name {
+			return fn
+		}
+	}
+	if d := extract.Deref(e); d != e {
+		return funcOf(f, d)
+	}
+	return nil
+}
+
+// flagApproval reads an approval flag (needsApproval, requireApproval):
+// true gates every call; a function decides per call and may pass calls
+// on its own, so it is recorded as conditional and gates nothing (fail
+// closed); false, absent or unknown gates nothing.
+func flagApproval(obj *extract.Expr, key, kind string) *extract.Approval {
+	v := prop(obj, key)
+	if v == nil {
+		return nil
+	}
+	d := extract.Deref(v)
+	if on, known := d.Truthy(); known && d.Kind == extract.ExprBool {
+		if !on {
+			return nil
+		}
+		return &extract.Approval{Kind: kind, Loc: keyLoc(obj, key), All: true, Expr: v}
+	}
+	if d.Kind == extract.ExprNone {
+		return nil
+	}
+	return &extract.Approval{Kind: kind, Loc: keyLoc(obj, key), Detail: "conditional", Expr: v}
+}
+
+// toolRefs are the tools an agent's `tools` option names: each member of a
+// list literal or value of an object literal ({ readInbox, sendEmail }),
+// else the expression itself (a variable, a call), which resolution
+// follows or fails closed on.
+func toolRefs(e *extract.Expr, node string) []extract.ToolRef {
+	if e == nil {
+		return nil
+	}
+	d := extract.Deref(e)
+	switch {
+	case d != nil && d.Kind == extract.ExprDict && !d.Spread:
+		var out []extract.ToolRef
+		for _, v := range d.Elems {
+			out = append(out, extract.ToolRef{Expr: v, Node: node})
+		}
+		return out
+	case d != nil && d.Kind == extract.ExprList:
+		var out []extract.ToolRef
+		for _, v := range d.Elems {
+			out = append(out, extract.ToolRef{Expr: v, Node: node})
+		}
+		return out
+	}
+	return []extract.ToolRef{{Expr: e, Node: node}}
+}
+
+// varName is the name a call's result is assigned to, or a name made from
+// the callee and line.
+func varName(c *extract.Call, fallback string) string {
+	if c.AssignedTo != "" {
+		return c.AssignedTo
+	}
+	return fallback + "@" + strconv.Itoa(c.Loc.Start.Line+1)
+}
+
+// callQual is the qualified callee of a call expression: its call's Qual
+// (`new X()` and chained calls included), else through the scope.
+func callQual(e *extract.Expr) string {
+	if e != nil && e.Call != nil {
+		return e.Call.Qual
+	}
+	return extract.QualOf(e)
+}
