@@ -35,6 +35,10 @@ type Rules struct {
 	schemas   map[string]bool   // base classes of data-only schemas (pydantic.BaseModel)
 	items     map[string]string // element types of typed sequences: pathlib.Path.parents -> pathlib.Path
 	data      map[string]bool   // methods of plain values (str.strip, dict.get)
+	// jsData are the methods of JavaScript's plain values (padStart,
+	// forEach, push): they count only for calls in JavaScript/TypeScript
+	// files, where a Python object's push() or map() is no array method.
+	jsData map[string]bool
 	// patterns are listed calls with a "*" segment standing for any one
 	// member (a Prisma model: @prisma/client.PrismaClient.*.findMany).
 	patterns []rulePattern
@@ -46,12 +50,16 @@ type rulePattern struct {
 }
 
 type rulesFile struct {
-	Returns map[string]string   `yaml:"returns"`
-	Attrs   map[string]string   `yaml:"attributes"`
-	Items   map[string]string   `yaml:"items"`
-	Data    []string            `yaml:"data_methods"`
-	Opaque  []string            `yaml:"opaque"`
-	Calls   map[string][]string `yaml:"calls"`
+	Returns map[string]string `yaml:"returns"`
+	Attrs   map[string]string `yaml:"attributes"`
+	Items   map[string]string `yaml:"items"`
+	Data    []string          `yaml:"data_methods"`
+	// Ecosystem "npm" marks the JavaScript file: its data_methods are
+	// JavaScript's (jsData).
+	Ecosystem string              `yaml:"ecosystem"`
+	JSData    []string            `yaml:"-"`
+	Opaque    []string            `yaml:"opaque"`
+	Calls     map[string][]string `yaml:"calls"`
 	// Modules are packages whose export is itself the function called
 	// (axios(config), got(url), execa(cmd)): a name without a dot that is
 	// a module, not a method of every object as in calls.
@@ -137,6 +145,10 @@ func LoadRules(files ...[]byte) (*Rules, error) {
 	for _, m := range rf.Data {
 		r.data[m] = true
 	}
+	r.jsData = map[string]bool{}
+	for _, m := range rf.JSData {
+		r.jsData[m] = true
+	}
 	for k, v := range r.attrs {
 		if k == v || !strings.Contains(k, ".") {
 			return nil, fmt.Errorf("rules: attribute %s: %s is not a typed attribute", k, v)
@@ -166,7 +178,11 @@ func (rf *rulesFile) merge(o *rulesFile) error {
 	if rf.Items, err = mergeMap("items", rf.Items, o.Items); err != nil {
 		return err
 	}
-	rf.Data = append(rf.Data, o.Data...)
+	if o.Ecosystem == "npm" {
+		rf.JSData = append(rf.JSData, o.Data...)
+	} else {
+		rf.Data = append(rf.Data, o.Data...)
+	}
 	rf.Opaque = append(rf.Opaque, o.Opaque...)
 	rf.LLM = append(rf.LLM, o.LLM...)
 	rf.Schemas = append(rf.Schemas, o.Schemas...)
@@ -283,7 +299,7 @@ func lastDot(s string) string {
 func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	switch c.HeadKind {
 	case extract.HeadData:
-		return r.dataCall(c.Method(), c.Qual)
+		return r.dataCall(c.Method(), c.Qual, jsCall(c))
 	case extract.HeadLocal, extract.HeadSelf:
 		return "local", c.Qual
 	}
@@ -303,7 +319,7 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 				return "pure", name
 			}
 		}
-		return r.dataCall(c.Method(), name)
+		return r.dataCall(c.Method(), name, jsCall(c))
 	}
 	if raw := c.Qual; raw != name {
 		if k := r.lookup(raw); k != "" {
@@ -339,11 +355,11 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 // method no builtin value has means the value is an object whose type was
 // lost (a rebound global, an in-tree helper's result), and the call is
 // unknown rather than pure.
-func (r *Rules) dataCall(method, name string) (kind, _ string) {
+func (r *Rules) dataCall(method, name string, js bool) (kind, _ string) {
 	if k, ok := r.methods[method]; ok {
 		return k, name
 	}
-	if r.data[method] {
+	if r.data[method] || (js && r.jsData[method]) {
 		return "pure", name
 	}
 	return "unknown", name
@@ -417,4 +433,19 @@ func (r *Rules) pattern(name string) string {
 		}
 	}
 	return ""
+}
+
+// jsCall reports whether a call is in JavaScript or TypeScript source (by
+// its file's extension), whose plain values have methods of their own.
+func jsCall(c *extract.Call) bool {
+	f := c.Loc.File
+	if f == "" && c.Func != nil {
+		f = c.Func.Loc.File
+	}
+	for _, e := range []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"} {
+		if strings.HasSuffix(f, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -93,12 +93,28 @@ func TestNpmClassify(t *testing.T) {
 	for _, tc := range []struct{ qual, want string }{
 		{"x.fetch", "unknown"},
 		{"x.sendMail", "unknown"},
-		{"x.toLowerCase", "pure"},
-		{"x.padStart", "pure"},
+		{"x.strip", "pure"},
 		{"x.search", "unknown"},
 	} {
 		if got, _ := r.Classify(&extract.Call{Qual: tc.qual, HeadKind: extract.HeadData}); got != tc.want {
 			t.Errorf("Classify(data %s) = %s, want %s", tc.qual, got, tc.want)
+		}
+	}
+	// JavaScript's value methods are data in JavaScript and TypeScript
+	// files only: in Python, remote.push() on a value of unknown type may
+	// be a git push, pool.map() runs functions.
+	for _, tc := range []struct{ qual, file, want string }{
+		{"x.padStart", "src/a.ts", "pure"},
+		{"x.forEach", "src/a.mjs", "pure"},
+		{"x.push", "src/a.tsx", "pure"},
+		{"x.push", "tools.py", "unknown"},
+		{"x.map", "tools.py", "unknown"},
+		{"x.padStart", "tools.py", "unknown"},
+		{"x.strip", "src/a.ts", "pure"},
+	} {
+		c := &extract.Call{Qual: tc.qual, HeadKind: extract.HeadData, Loc: extract.Loc{File: tc.file}}
+		if got, _ := r.Classify(c); got != tc.want {
+			t.Errorf("Classify(data %s in %s) = %s, want %s", tc.qual, tc.file, got, tc.want)
 		}
 	}
 }
