@@ -10,13 +10,15 @@ import (
 // (ts-common conventions), so the adapters are tested on their own; the
 // golden scans of testdata/ts test them with the front end.
 
-func str(s string) *extract.Expr  { return &extract.Expr{Kind: extract.ExprStr, Str: s} }
-func name(s string) *extract.Expr { return &extract.Expr{Kind: extract.ExprName, Name: s} }
-func boolean(b bool) *extract.Expr {
+func fwStr(s string) *extract.Expr  { return &extract.Expr{Kind: extract.ExprStr, Str: s} }
+func fwName(s string) *extract.Expr { return &extract.Expr{Kind: extract.ExprName, Name: s} }
+func fwBool(b bool) *extract.Expr {
 	return &extract.Expr{Kind: extract.ExprBool, Bool: b}
 }
-func list(xs ...*extract.Expr) *extract.Expr { return &extract.Expr{Kind: extract.ExprList, Elems: xs} }
-func object(kv ...*extract.Expr) *extract.Expr {
+func fwList(xs ...*extract.Expr) *extract.Expr {
+	return &extract.Expr{Kind: extract.ExprList, Elems: xs}
+}
+func fwObject(kv ...*extract.Expr) *extract.Expr {
 	e := &extract.Expr{Kind: extract.ExprDict}
 	for i := 0; i+1 < len(kv); i += 2 {
 		e.Keys, e.Elems = append(e.Keys, kv[i]), append(e.Elems, kv[i+1])
@@ -24,19 +26,19 @@ func object(kv ...*extract.Expr) *extract.Expr {
 	return e
 }
 
-type fileBuilder struct {
+type fwFileBuilder struct {
 	f   *extract.File
 	mod *extract.Func
 }
 
-func newFile(path string) *fileBuilder {
+func fwNewFile(path string) *fwFileBuilder {
 	mod := &extract.Func{Name: "<module>", Qual: "<module>"}
-	return &fileBuilder{f: &extract.File{Path: path, Funcs: []*extract.Func{mod}}, mod: mod}
+	return &fwFileBuilder{f: &extract.File{Path: path, Funcs: []*extract.Func{mod}}, mod: mod}
 }
 
 // call adds a call of qual to fn (the module body when nil), assigned to
 // v, with the expression's callee written as callee.
-func (b *fileBuilder) call(fn *extract.Func, v, qual, callee string, head extract.HeadKind, recv *extract.Expr, args ...*extract.Expr) *extract.Expr {
+func (b *fwFileBuilder) call(fn *extract.Func, v, qual, callee string, head extract.HeadKind, recv *extract.Expr, args ...*extract.Expr) *extract.Expr {
 	if fn == nil {
 		fn = b.mod
 	}
@@ -47,25 +49,25 @@ func (b *fileBuilder) call(fn *extract.Func, v, qual, callee string, head extrac
 	return e
 }
 
-func (b *fileBuilder) fn(n string) *extract.Func {
+func (b *fwFileBuilder) fn(n string) *extract.Func {
 	fn := &extract.Func{Name: n, Qual: n}
 	b.f.Funcs = append(b.f.Funcs, fn)
 	return fn
 }
 
 func TestMastraAdapter(t *testing.T) {
-	b := newFile("src/mastra/tools/mail.ts")
+	b := fwNewFile("src/mastra/tools/mail.ts")
 	send := b.fn("sendEmail.execute")
 	b.call(send, "info", "nodemailer.createTransport().sendMail", "transport.sendMail", extract.HeadObject, nil)
 	b.call(nil, "sendEmail", "@mastra/core/tools.createTool", "createTool", extract.HeadImport, nil,
-		object(str("id"), str("send-email"), str("description"), str("Send mail"), str("requireApproval"), boolean(true), str("execute"), name("sendEmail.execute")))
+		fwObject(fwStr("id"), fwStr("send-email"), fwStr("description"), fwStr("Send mail"), fwStr("requireApproval"), fwBool(true), fwStr("execute"), fwName("sendEmail.execute")))
 	read := b.fn("readNotes.execute")
 	b.call(nil, "readNotes", "@mastra/core/tools.createTool", "createTool", extract.HeadImport, nil,
-		object(str("id"), str("read-notes"), str("execute"), name("readNotes.execute"), str("requireApproval"), name("askWhenBig")))
+		fwObject(fwStr("id"), fwStr("read-notes"), fwStr("execute"), fwName("readNotes.execute"), fwStr("requireApproval"), fwName("askWhenBig")))
 	b.call(nil, "inboxAgent", "@mastra/core/agent.Agent", "Agent", extract.HeadImport, nil,
-		object(str("id"), str("inbox-agent"), str("name"), str("Inbox Agent"), str("tools"), object(str("readNotes"), name("readNotes"), str("sendEmail"), name("sendEmail"))))
+		fwObject(fwStr("id"), fwStr("inbox-agent"), fwStr("name"), fwStr("Inbox Agent"), fwStr("tools"), fwObject(fwStr("readNotes"), fwName("readNotes"), fwStr("sendEmail"), fwName("sendEmail"))))
 	// Another package's createTool is not Mastra's.
-	b.call(nil, "other", "my-tools.createTool", "createTool", extract.HeadImport, nil, object(str("id"), str("x")))
+	b.call(nil, "other", "my-tools.createTool", "createTool", extract.HeadImport, nil, fwObject(fwStr("id"), fwStr("x")))
 	MastraAdapter(b.f)
 	if len(b.f.Tools) != 2 {
 		t.Fatalf("tools: %d, want 2", len(b.f.Tools))
@@ -89,19 +91,19 @@ func TestMastraAdapter(t *testing.T) {
 }
 
 func TestMCPServerAdapter(t *testing.T) {
-	b := newFile("src/server.ts")
+	b := fwNewFile("src/server.ts")
 	b.call(nil, "server", "@modelcontextprotocol/sdk/server/mcp.js.McpServer", "McpServer", extract.HeadImport, nil,
-		object(str("name"), str("notes"), str("version"), str("1.0.0")))
+		fwObject(fwStr("name"), fwStr("notes"), fwStr("version"), fwStr("1.0.0")))
 	page := b.fn("<lambda@18>")
-	b.call(page, "res", "globalThis.fetch", "fetch", extract.HeadBuiltin, nil, name("url"))
+	b.call(page, "res", "globalThis.fetch", "fetch", extract.HeadBuiltin, nil, fwName("url"))
 	b.call(nil, "", "@modelcontextprotocol/sdk/server/mcp.js.McpServer().registerTool", "server.registerTool", extract.HeadObject, nil,
-		str("read_page"), object(str("description"), str("Fetch"), str("inputSchema"), object(str("url"), name("z.string()")),
-			str("annotations"), object(str("openWorldHint"), boolean(true))), name("<lambda@18>"))
+		fwStr("read_page"), fwObject(fwStr("description"), fwStr("Fetch"), fwStr("inputSchema"), fwObject(fwStr("url"), fwName("z.string()")),
+			fwStr("annotations"), fwObject(fwStr("openWorldHint"), fwBool(true))), fwName("<lambda@18>"))
 	post := b.fn("<lambda@30>")
 	b.call(nil, "", "@modelcontextprotocol/sdk/server/mcp.js.McpServer().tool", "server.tool", extract.HeadObject, nil,
-		str("post_update"), str("Post an update"), object(str("text"), name("z.string()")), name("<lambda@30>"))
+		fwStr("post_update"), fwStr("Post an update"), fwObject(fwStr("text"), fwName("z.string()")), fwName("<lambda@30>"))
 	// tool() on something that is not the server.
-	b.call(nil, "", "ai.tool", "tool", extract.HeadImport, nil, object(str("description"), str("x")))
+	b.call(nil, "", "ai.tool", "tool", extract.HeadImport, nil, fwObject(fwStr("description"), fwStr("x")))
 	MCPServerAdapter(b.f)
 	if len(b.f.Servers) != 1 || b.f.Servers[0].Name != "notes" || b.f.Servers[0].Launch != nil {
 		t.Fatalf("servers: %+v", b.f.Servers)
@@ -119,24 +121,24 @@ func TestMCPServerAdapter(t *testing.T) {
 }
 
 func TestLangGraphJSAdapter(t *testing.T) {
-	b := newFile("agent.ts")
+	b := fwNewFile("agent.ts")
 	send := b.fn("<lambda@26>")
-	gate := b.call(send, "approved", "@langchain/langgraph.interrupt", "interrupt", extract.HeadImport, nil, object(str("action"), str("send_email")))
+	gate := b.call(send, "approved", "@langchain/langgraph.interrupt", "interrupt", extract.HeadImport, nil, fwObject(fwStr("action"), fwStr("send_email")))
 	b.call(send, "", "nodemailer.createTransport().sendMail", "transport.sendMail", extract.HeadObject, nil)
-	b.call(nil, "sendEmail", "@langchain/core/tools.tool", "tool", extract.HeadImport, nil, name("<lambda@26>"),
-		object(str("name"), str("send_email"), str("schema"), name("z.object()")))
+	b.call(nil, "sendEmail", "@langchain/core/tools.tool", "tool", extract.HeadImport, nil, fwName("<lambda@26>"),
+		fwObject(fwStr("name"), fwStr("send_email"), fwStr("schema"), fwName("z.fwObject()")))
 	b.call(nil, "researchAgent", "@langchain/langgraph/prebuilt.createReactAgent", "createReactAgent", extract.HeadImport, nil,
-		object(str("llm"), name("model"), str("tools"), list(name("sendEmail")), str("checkpointer"), name("saver"), str("interruptBefore"), list(str("tools"))))
+		fwObject(fwStr("llm"), fwName("model"), fwStr("tools"), fwList(fwName("sendEmail")), fwStr("checkpointer"), fwName("saver"), fwStr("interruptBefore"), fwList(fwStr("tools"))))
 	// new StateGraph(MessagesAnnotation).addNode("agent", callModel).addNode("tools", new ToolNode(tools))
 	//   .addEdge(START, "agent").addConditionalEdges("agent", route, ["tools", END]).addEdge("tools", "agent").compile()
 	callModel := b.fn("callModel")
-	sg := b.call(nil, "", "@langchain/langgraph.StateGraph", "StateGraph", extract.HeadImport, nil, name("MessagesAnnotation"))
-	n1 := b.call(nil, "", "@langchain/langgraph.StateGraph().addNode", ".addNode", extract.HeadObject, sg, str("agent"), name("callModel"))
-	tn := b.call(nil, "", "@langchain/langgraph/prebuilt.ToolNode", "ToolNode", extract.HeadImport, nil, name("tools"))
-	n2 := b.call(nil, "", "@langchain/langgraph.StateGraph().addNode().addNode", ".addNode", extract.HeadObject, n1, str("tools"), tn)
-	e1 := b.call(nil, "", "x.addEdge", ".addEdge", extract.HeadObject, n2, name("START"), str("agent"))
-	e2 := b.call(nil, "", "x.addConditionalEdges", ".addConditionalEdges", extract.HeadObject, e1, str("agent"), name("route"), list(str("tools"), name("END")))
-	e3 := b.call(nil, "", "x.addEdge", ".addEdge", extract.HeadObject, e2, str("tools"), str("agent"))
+	sg := b.call(nil, "", "@langchain/langgraph.StateGraph", "StateGraph", extract.HeadImport, nil, fwName("MessagesAnnotation"))
+	n1 := b.call(nil, "", "@langchain/langgraph.StateGraph().addNode", ".addNode", extract.HeadObject, sg, fwStr("agent"), fwName("callModel"))
+	tn := b.call(nil, "", "@langchain/langgraph/prebuilt.ToolNode", "ToolNode", extract.HeadImport, nil, fwName("tools"))
+	n2 := b.call(nil, "", "@langchain/langgraph.StateGraph().addNode().addNode", ".addNode", extract.HeadObject, n1, fwStr("tools"), tn)
+	e1 := b.call(nil, "", "x.addEdge", ".addEdge", extract.HeadObject, n2, fwName("START"), fwStr("agent"))
+	e2 := b.call(nil, "", "x.addConditionalEdges", ".addConditionalEdges", extract.HeadObject, e1, fwStr("agent"), fwName("route"), fwList(fwStr("tools"), fwName("END")))
+	e3 := b.call(nil, "", "x.addEdge", ".addEdge", extract.HeadObject, e2, fwStr("tools"), fwStr("agent"))
 	b.call(nil, "triage", "x.compile", ".compile", extract.HeadObject, e3)
 	_ = callModel
 	LangGraphJSAdapter(b.f)

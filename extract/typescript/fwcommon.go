@@ -25,9 +25,9 @@ func memberOf(q, member string, modules ...string) bool {
 	return false
 }
 
-// prop is the value of key in an object literal (following a name to the
+// objProp is the value of key in an object literal (following a name to the
 // literal assigned to it), or nil.
-func prop(obj *extract.Expr, key string) *extract.Expr {
+func objProp(obj *extract.Expr, key string) *extract.Expr {
 	obj = extract.Deref(obj)
 	if obj == nil || obj.Kind != extract.ExprDict {
 		return nil
@@ -40,9 +40,9 @@ func prop(obj *extract.Expr, key string) *extract.Expr {
 	return nil
 }
 
-// keyLoc is where key is written in an object literal, for messages and
+// objKeyLoc is where key is written in an object literal, for messages and
 // edits; the literal's own location when absent.
-func keyLoc(obj *extract.Expr, key string) extract.Loc {
+func objKeyLoc(obj *extract.Expr, key string) extract.Loc {
 	obj = extract.Deref(obj)
 	if obj == nil {
 		return extract.Loc{}
@@ -55,14 +55,14 @@ func keyLoc(obj *extract.Expr, key string) extract.Loc {
 	return obj.Loc
 }
 
-func strProp(obj *extract.Expr, key string) (string, bool) {
-	return extract.Deref(prop(obj, key)).StrValue()
+func objStr(obj *extract.Expr, key string) (string, bool) {
+	return extract.Deref(objProp(obj, key)).StrValue()
 }
 
-// funcOf is the function an expression names: an arrow function or a
+// fwFunc is the function an expression names: an arrow function or a
 // function expression (a Func of its own), or a function declared in the
 // file.
-func funcOf(f *extract.File, e *extract.Expr) *extract.Func {
+func fwFunc(f *extract.File, e *extract.Expr) *extract.Func {
 	if e == nil || e.Kind != extract.ExprName || e.Name == "" {
 		return nil
 	}
@@ -72,7 +72,7 @@ func funcOf(f *extract.File, e *extract.Expr) *extract.Func {
 		}
 	}
 	if d := extract.Deref(e); d != e {
-		return funcOf(f, d)
+		return fwFunc(f, d)
 	}
 	return nil
 }
@@ -82,7 +82,7 @@ func funcOf(f *extract.File, e *extract.Expr) *extract.Func {
 // on its own, so it is recorded as conditional and gates nothing (fail
 // closed); false, absent or unknown gates nothing.
 func flagApproval(obj *extract.Expr, key, kind string) *extract.Approval {
-	v := prop(obj, key)
+	v := objProp(obj, key)
 	if v == nil {
 		return nil
 	}
@@ -91,12 +91,12 @@ func flagApproval(obj *extract.Expr, key, kind string) *extract.Approval {
 		if !on {
 			return nil
 		}
-		return &extract.Approval{Kind: kind, Loc: keyLoc(obj, key), All: true, Expr: v}
+		return &extract.Approval{Kind: kind, Loc: objKeyLoc(obj, key), All: true, Expr: v}
 	}
 	if d.Kind == extract.ExprNone {
 		return nil
 	}
-	return &extract.Approval{Kind: kind, Loc: keyLoc(obj, key), Detail: "conditional", Expr: v}
+	return &extract.Approval{Kind: kind, Loc: objKeyLoc(obj, key), Detail: "conditional", Expr: v}
 }
 
 // toolRefs are the tools an agent's `tools` option names: each member of a
@@ -125,9 +125,9 @@ func toolRefs(e *extract.Expr, node string) []extract.ToolRef {
 	return []extract.ToolRef{{Expr: e, Node: node}}
 }
 
-// varName is the name a call's result is assigned to, or a name made from
+// fwVarName is the name a call's result is assigned to, or a name made from
 // the callee and line.
-func varName(c *extract.Call, fallback string) string {
+func fwVarName(c *extract.Call, fallback string) string {
 	if c.AssignedTo != "" {
 		return c.AssignedTo
 	}

@@ -28,34 +28,34 @@ func LangGraphJSAdapter(f *extract.File) {
 		switch {
 		case memberOf(c.Qual, "tool", lcTools...):
 			opts := e.Arg(1, "")
-			name, ok := strProp(opts, "name")
+			name, ok := objStr(opts, "name")
 			if !ok {
-				name = varName(c, "tool")
+				name = fwVarName(c, "tool")
 			}
 			f.AddTool(&extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: extract.FrameworkLangChain, Kind: extract.ToolFunc,
-				Func: funcOf(f, e.Arg(0, "")), FuncRef: e.Arg(0, ""), Ctor: e, Loc: c.Loc, NameLoc: keyLoc(opts, "name")})
+				Func: fwFunc(f, e.Arg(0, "")), FuncRef: e.Arg(0, ""), Ctor: e, Loc: c.Loc, NameLoc: objKeyLoc(opts, "name")})
 		case memberOf(c.Qual, "DynamicStructuredTool", lcTools...) || memberOf(c.Qual, "DynamicTool", lcTools...):
 			opts := e.Arg(0, "")
-			name, ok := strProp(opts, "name")
+			name, ok := objStr(opts, "name")
 			if !ok {
-				name = varName(c, "tool")
+				name = fwVarName(c, "tool")
 			}
 			f.AddTool(&extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: extract.FrameworkLangChain, Kind: extract.ToolFunc,
-				Func: funcOf(f, prop(opts, "func")), FuncRef: prop(opts, "func"), Ctor: e, Loc: c.Loc, NameLoc: keyLoc(opts, "name")})
+				Func: fwFunc(f, objProp(opts, "func")), FuncRef: objProp(opts, "func"), Ctor: e, Loc: c.Loc, NameLoc: objKeyLoc(opts, "name")})
 		case memberOf(c.Qual, "createReactAgent", lgPrebuilt...) || memberOf(c.Qual, "createAgent", lcAgents...):
 			opts := e.Arg(0, "")
 			a := &extract.Agent{Framework: extract.FrameworkLangGraph, Ctor: extract.LastDot(c.Qual), Loc: c.Loc, NameLoc: c.Loc, Call: e, Var: c.AssignedTo}
-			a.Name = varName(c, a.Ctor)
-			if s, ok := strProp(opts, "name"); ok && s != "" {
+			a.Name = fwVarName(c, a.Ctor)
+			if s, ok := objStr(opts, "name"); ok && s != "" {
 				a.Name = s
 			}
-			a.Tools = toolRefs(prop(opts, "tools"), "tools")
+			a.Tools = toolRefs(objProp(opts, "tools"), "tools")
 			staticInterruptsJS(a, opts)
 			f.AddAgent(a)
 		case c.Method() == "compile":
 			if g := lgGraph(f, e); g != nil {
 				a := &extract.Agent{Framework: extract.FrameworkLangGraph, Ctor: "StateGraph", Loc: c.Loc, NameLoc: c.Loc, Call: e, Var: c.AssignedTo, Graph: g}
-				a.Name = varName(c, "graph")
+				a.Name = fwVarName(c, "graph")
 				staticInterruptsJS(a, e.Arg(0, ""))
 				lgMembers(f, a, g)
 				f.AddAgent(a)
@@ -82,12 +82,12 @@ func lgGates(f *extract.File) {
 // "*" for all) and the checkpointer from an options object.
 func staticInterruptsJS(a *extract.Agent, opts *extract.Expr) {
 	for _, k := range [][2]string{{"interruptBefore", "interrupt_before"}, {"interruptAfter", "interrupt_after"}} {
-		v := prop(opts, k[0])
+		v := objProp(opts, k[0])
 		nodes := extract.Strings(v)
 		if v == nil || len(nodes) == 0 {
 			continue
 		}
-		ap := &extract.Approval{Kind: k[1], Loc: keyLoc(opts, k[0]), Nodes: nodes, After: k[1] == "interrupt_after", Expr: v}
+		ap := &extract.Approval{Kind: k[1], Loc: objKeyLoc(opts, k[0]), Nodes: nodes, After: k[1] == "interrupt_after", Expr: v}
 		for _, n := range nodes {
 			if n == "*" {
 				ap.All = true
@@ -95,7 +95,7 @@ func staticInterruptsJS(a *extract.Agent, opts *extract.Expr) {
 		}
 		a.Approvals = append(a.Approvals, ap)
 	}
-	if cp := prop(opts, "checkpointer"); cp != nil {
+	if cp := objProp(opts, "checkpointer"); cp != nil {
 		if d := extract.Deref(cp); d.Kind != extract.ExprNone && !(d.Kind == extract.ExprBool && !d.Bool) {
 			a.Checkpoint = true
 		}
@@ -246,7 +246,7 @@ func lgMembers(f *extract.File, a *extract.Agent, g *extract.Graph) {
 				a.Tools = append(a.Tools, toolRefs(tl, n.Name)...)
 			}
 		case act.Kind == extract.ExprName:
-			if fn := funcOf(f, act); fn != nil {
+			if fn := fwFunc(f, act); fn != nil {
 				t := &extract.Tool{Name: n.Name, Symbol: a.Name + "." + n.Name, Framework: extract.FrameworkLangGraph, Kind: extract.ToolNode, Func: fn,
 					Loc: fn.Loc, NameLoc: fn.NameLoc}
 				f.AddTool(t)

@@ -21,26 +21,26 @@ func MastraAdapter(f *extract.File) {
 		switch {
 		case memberOf(c.Qual, "createTool", mastraTools...):
 			opts := e.Arg(0, "")
-			name, ok := strProp(opts, "id")
+			name, ok := objStr(opts, "id")
 			if !ok {
-				name = varName(c, "createTool")
+				name = fwVarName(c, "createTool")
 			}
 			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: extract.FrameworkMastra, Kind: extract.ToolFunc,
-				Func: funcOf(f, prop(opts, "execute")), FuncRef: prop(opts, "execute"), Ctor: e, Loc: c.Loc, NameLoc: keyLoc(opts, "id")}
+				Func: fwFunc(f, objProp(opts, "execute")), FuncRef: objProp(opts, "execute"), Ctor: e, Loc: c.Loc, NameLoc: objKeyLoc(opts, "id")}
 			if a := flagApproval(opts, "requireApproval", "require_approval"); a != nil {
 				t.Approvals = append(t.Approvals, a)
 			}
 			f.AddTool(t)
 		case memberOf(c.Qual, "Agent", mastraAgents...):
 			opts := e.Arg(0, "")
-			a := &extract.Agent{Framework: extract.FrameworkMastra, Ctor: "Agent", Loc: c.Loc, NameLoc: keyLoc(opts, "name"), Call: e, Var: c.AssignedTo}
-			a.Name = varName(c, "Agent")
-			if s, ok := strProp(opts, "name"); ok && s != "" {
+			a := &extract.Agent{Framework: extract.FrameworkMastra, Ctor: "Agent", Loc: c.Loc, NameLoc: objKeyLoc(opts, "name"), Call: e, Var: c.AssignedTo}
+			a.Name = fwVarName(c, "Agent")
+			if s, ok := objStr(opts, "name"); ok && s != "" {
 				a.Name = s
-			} else if s, ok := strProp(opts, "id"); ok && s != "" {
+			} else if s, ok := objStr(opts, "id"); ok && s != "" {
 				a.Name = s
 			}
-			a.Tools = toolRefs(prop(opts, "tools"), "")
+			a.Tools = toolRefs(objProp(opts, "tools"), "")
 			f.AddAgent(a)
 		}
 	}

@@ -25,7 +25,7 @@ func MCPServerAdapter(f *extract.File) {
 		}
 		info := c.Expr.Arg(0, "")
 		s := &extract.MCPServer{Framework: extract.FrameworkMCP, Var: c.AssignedTo, Loc: c.Loc, NameLoc: c.Loc, Ctor: c.Expr}
-		if n, ok := strProp(info, "name"); ok && n != "" {
+		if n, ok := objStr(info, "name"); ok && n != "" {
 			s.Name = n
 		} else if c.AssignedTo != "" {
 			s.Name = c.AssignedTo
@@ -68,7 +68,7 @@ func MCPServerAdapter(f *extract.File) {
 		handler := e.Args[len(e.Args)-1]
 		var ann *extract.Expr
 		if m == "registerTool" {
-			ann = prop(e.Arg(1, ""), "annotations")
+			ann = objProp(e.Arg(1, ""), "annotations")
 		} else if len(e.Args) >= 4 {
 			// tool(name, description?, paramsSchema, annotations, cb): an
 			// object of hint keys before the handler.
@@ -77,7 +77,7 @@ func MCPServerAdapter(f *extract.File) {
 			}
 		}
 		t := &extract.Tool{Name: name, Symbol: name, Framework: extract.FrameworkMCP, Kind: extract.ToolFunc,
-			Func: funcOf(f, handler), FuncRef: handler, Ctor: e, Loc: c.Loc, NameLoc: e.Args[0].Loc, Server: s.ID}
+			Func: fwFunc(f, handler), FuncRef: handler, Ctor: e, Loc: c.Loc, NameLoc: e.Args[0].Loc, Server: s.ID}
 		extract.AnnotationHints(t, ann)
 		f.AddTool(t)
 		s.Tools = append(s.Tools, t)
@@ -86,7 +86,7 @@ func MCPServerAdapter(f *extract.File) {
 
 func hasHint(e *extract.Expr) bool {
 	for _, k := range []string{"destructiveHint", "readOnlyHint", "openWorldHint", "idempotentHint"} {
-		if prop(e, k) != nil {
+		if objProp(e, k) != nil {
 			return true
 		}
 	}
