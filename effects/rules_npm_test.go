@@ -74,6 +74,9 @@ func TestNpmClassify(t *testing.T) {
 		{"zod.z.object", extract.HeadImport, "pure"},
 		{"zod.z.string().email", extract.HeadObject, "pure"},
 		{"path.join", extract.HeadImport, "pure"},
+		// A LangChain JS chat model with tools bound is still a model.
+		{"@langchain/openai.ChatOpenAI().bindTools().invoke", extract.HeadObject, "llm"},
+		{"@langchain/openai.ChatOpenAI().invoke", extract.HeadObject, "llm"},
 		// Python's names are unchanged by the npm file.
 		{"imaplib.IMAP4_SSL().fetch", extract.HeadObject, "email_read"},
 		{"requests.post", extract.HeadImport, "http_send"},

@@ -10,12 +10,12 @@ import { ChatOpenAI } from "@langchain/openai";
 import nodemailer from "nodemailer";
 import { z } from "zod";
 
-const fetchPage = tool(
-  async ({ url }) => {
-    const res = await fetch(url);
+const searchWeb = tool(
+  async ({ query }) => {
+    const res = await fetch(`https://en.wikipedia.org/w/index.php?search=${encodeURIComponent(query)}&fulltext=1`);
     return res.text();
   },
-  { name: "fetch_page", description: "Fetch a web page and return its text.", schema: z.object({ url: z.string() }) },
+  { name: "search_web", description: "Search the web and return the result page.", schema: z.object({ query: z.string() }) },
 );
 
 const readNotes = tool(async () => readFile(process.env.NOTES_PATH ?? "notes.md", "utf8"), {
@@ -43,7 +43,7 @@ const sendEmail = tool(
 
 export const researchAgent = createReactAgent({
   llm: new ChatOpenAI({ model: "gpt-4o-mini" }),
-  tools: [fetchPage, readNotes, sendEmail],
+  tools: [searchWeb, readNotes, sendEmail],
   prompt: "You research topics on the web, keep notes and mail summaries.",
   checkpointer: new MemorySaver(),
 });

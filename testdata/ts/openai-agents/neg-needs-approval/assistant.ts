@@ -9,12 +9,12 @@ import { z } from "zod";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
 const slack = new WebClient(process.env.SLACK_BOT_TOKEN);
 
-const fetchPage = tool({
-  name: "fetch_page",
-  description: "Fetch a web page and return its text.",
-  parameters: z.object({ url: z.string().url() }),
-  execute: async ({ url }) => {
-    const res = await fetch(url);
+const searchForum = tool({
+  name: "search_forum",
+  description: "Search the public community forum and return the matching posts.",
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => {
+    const res = await fetch(`https://forum.example.com/search.json?q=${encodeURIComponent(query)}`);
     return await res.text();
   },
 });
@@ -42,9 +42,9 @@ const postToSlack = tool({
 
 export const supportAgent = new Agent({
   name: "support_agent",
-  instructions: "You answer support questions using the web and the CRM, and keep the team posted on Slack.",
+  instructions: "You answer support questions using the forum and the CRM, and keep the team posted on Slack.",
   model: "gpt-4.1-mini",
-  tools: [fetchPage, lookupCustomers, postToSlack],
+  tools: [searchForum, lookupCustomers, postToSlack],
 });
 
 export async function answer(question: string): Promise<string | undefined> {

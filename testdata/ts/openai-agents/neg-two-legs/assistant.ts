@@ -1,18 +1,18 @@
-// A support agent on OpenAI Agents JS with two legs only: it reads web pages
+// A support agent on OpenAI Agents JS with two legs only: it reads forum posts
 // (untrusted) and posts to Slack, but reads no private data, so an injected
-// page has nothing private to leak.
+// post has nothing private to leak.
 import { Agent, run, tool } from "@openai/agents";
 import { WebClient } from "@slack/web-api";
 import { z } from "zod";
 
 const slack = new WebClient(process.env.SLACK_BOT_TOKEN);
 
-const fetchPage = tool({
-  name: "fetch_page",
-  description: "Fetch a web page and return its text.",
-  parameters: z.object({ url: z.string().url() }),
-  execute: async ({ url }) => {
-    const res = await fetch(url);
+const searchForum = tool({
+  name: "search_forum",
+  description: "Search the public community forum and return the matching posts.",
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => {
+    const res = await fetch(`https://forum.example.com/search.json?q=${encodeURIComponent(query)}`);
     return await res.text();
   },
 });
@@ -29,9 +29,9 @@ const postToSlack = tool({
 
 export const supportAgent = new Agent({
   name: "support_agent",
-  instructions: "You answer support questions using the web, and keep the team posted on Slack.",
+  instructions: "You answer support questions using the forum, and keep the team posted on Slack.",
   model: "gpt-4.1-mini",
-  tools: [fetchPage, postToSlack],
+  tools: [searchForum, postToSlack],
 });
 
 export async function answer(question: string): Promise<string | undefined> {
