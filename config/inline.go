@@ -20,7 +20,8 @@ type Ignore struct {
 }
 
 var (
-	ignoreRe = regexp.MustCompile(`#\s*acg:\s*ignore\b(.*)$`)
+	// `#` in Python, YAML and TOML; `//` in TypeScript and JavaScript.
+	ignoreRe = regexp.MustCompile(`(?:#|//)\s*acg:\s*ignore\b(.*)$`)
 	ruleRe   = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 )
 
@@ -131,6 +132,12 @@ type Edit struct {
 // line, indented like it, ending with reason (which may be left empty for
 // the user to type). The language server's quick fix applies it.
 func IgnoreEdit(src []byte, line int, rule, reason string) Edit {
+	return IgnoreEditWith(src, line, rule, reason, "#")
+}
+
+// IgnoreEditWith is IgnoreEdit in a language whose line comments start
+// with marker ("//" for TypeScript and JavaScript).
+func IgnoreEditWith(src []byte, line int, rule, reason, marker string) Edit {
 	lines := Lines(src)
 	if line < 1 {
 		line = 1
@@ -145,6 +152,6 @@ func IgnoreEdit(src []byte, line int, rule, reason string) Edit {
 	if bytes.Contains(src, []byte("\r\n")) {
 		nl = "\r\n"
 	}
-	head := indent + "# acg: ignore[" + rule + "] "
+	head := indent + marker + " acg: ignore[" + rule + "] "
 	return Edit{Line: at, Text: head + strings.TrimSpace(reason) + nl, ReasonOffset: len(head)}
 }

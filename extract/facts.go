@@ -23,15 +23,25 @@ func (l Loc) Valid() bool { return l.File != "" && l.Start.Line > 0 }
 type Lang string
 
 const (
-	LangPython   Lang = "python"
-	LangJSON     Lang = "json"
-	LangTOML     Lang = "toml"
-	LangMarkdown Lang = "markdown"
-	LangYAML     Lang = "yaml"
+	LangPython Lang = "python"
+	// LangTypeScript and LangJavaScript are the files of the TypeScript
+	// front end (extract/typescript): .ts/.tsx and .js/.jsx/.mjs/.cjs.
+	LangTypeScript Lang = "typescript"
+	LangJavaScript Lang = "javascript"
+	LangJSON       Lang = "json"
+	LangTOML       Lang = "toml"
+	LangMarkdown   Lang = "markdown"
+	LangYAML       Lang = "yaml"
 	// LangText is a file read as text only (a hook script in shell or
 	// JavaScript: see hooks.go).
 	LangText Lang = "text"
 )
+
+// Code reports a programming language some front end reads (as opposed to
+// a config or a text file).
+func (l Lang) Code() bool {
+	return l == LangPython || l == LangTypeScript || l == LangJavaScript
+}
 
 // File holds everything extracted from one file. It is a pure function of the
 // file's path and bytes: nothing in it refers to other files except through
@@ -42,6 +52,9 @@ type File struct {
 	Module string `json:"module,omitempty"` // dotted Python module name derived from the path
 	// Package is the dotted package that relative imports start from.
 	Package string `json:"package,omitempty"`
+	// Keys are the names resolve finds this file under as a module (the
+	// front end's registered key rule: docs/architecture.md "Front ends").
+	Keys []string `json:"-"`
 
 	Imports []Import          `json:"imports,omitempty"`
 	Scope   *Scope            `json:"-"` // module scope: assignments, defs

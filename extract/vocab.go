@@ -45,3 +45,9 @@ const (
 	// FrameworkUnknown is a tool nothing recognised (it fails closed).
 	FrameworkUnknown Framework = "unknown"
 )
+
+// Frameworks of the TypeScript front end (extract/typescript). OpenAI
+// Agents JS is FrameworkOpenAIAgents, the same framework as in Python.
+const (
+	FrameworkVercelAI Framework = "vercel-ai"
+)

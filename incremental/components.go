@@ -59,7 +59,7 @@ var plainFrameworks = map[extract.Framework]bool{extract.FrameworkLangGraph: tru
 // them changes, appears or goes: correct for any join, at the price of
 // rebuilding them together.
 func joined(f *extract.File) bool {
-	if f.Lang != extract.LangPython || len(f.Servers) > 0 || f.Crew != nil || f.Client != nil || f.Claude != nil || f.Subagent != nil {
+	if !f.Lang.Code() || len(f.Servers) > 0 || f.Crew != nil || f.Client != nil || f.Claude != nil || f.Subagent != nil {
 		return true
 	}
 	// A compile() of a builder made elsewhere and the agent of a builder
@@ -175,12 +175,11 @@ func (c *component) valid(cur map[string]*File, changedNames map[string]bool) bo
 
 // addModuleNames adds every name under which the index finds a file.
 func addModuleNames(set map[string]bool, f *extract.File) {
-	if f == nil || f.Lang != extract.LangPython || f.Module == "" {
+	if f == nil {
 		return
 	}
-	parts := strings.Split(f.Module, ".")
-	for i := range parts {
-		set[strings.Join(parts[i:], ".")] = true
+	for _, k := range f.Keys {
+		set[k] = true
 	}
 }
 

@@ -72,10 +72,8 @@ func (s skip) warning(rel string) Warning { return Warning{Path: rel, Kind: s.ki
 
 // Kind says which extractor reads a file, or "" when none does.
 func Kind(rel string) string {
-	base := filepath.Base(rel)
-	switch {
-	case strings.HasSuffix(base, ".py") || strings.HasSuffix(base, ".pyi"):
-		return "python"
+	if fe := frontEndFor(rel); fe != nil {
+		return fe.Kind
 	}
 	for _, k := range extraKinds {
 		if kind := k(rel); kind != "" {
@@ -349,7 +347,7 @@ func tooLarge(size, limit int64) skip {
 }
 
 // Incomplete lists what the analysis could not read in full: the load's
-// warnings, and the problems of configs (every file but Python, whose
+// warnings, and the problems of configs (every file but source code, whose
 // syntax errors leave a recovered tree to analyse, as in the editor).
 func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 	var out []Warning
@@ -359,7 +357,7 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 		}
 	}
 	for _, p := range problems {
-		if p.Loc.File == "" || Kind(p.Loc.File) == "python" {
+		if p.Loc.File == "" || IsCode(p.Loc.File) {
 			continue
 		}
 		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: p.Loc.Start.Line, Column: p.Loc.Start.Col})

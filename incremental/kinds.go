@@ -58,15 +58,4 @@ func init() {
 	RegisterExtractor(KindClaudePluginAgent, noTree(extract.ClaudePluginAgentFile))
 	RegisterExtractor(KindClaudePluginHooks, noTree(extract.ClaudeSettingsFile))
 	RegisterExtractor(KindHookScript, noTree(extract.HookScriptFile))
-	// Any Python file can be the script a hook runs (python3 x.py from
-	// anywhere in the tree), so each says what it can answer; the text is
-	// already in memory, and reading it is a few searches.
-	python := extractors["python"]
-	RegisterExtractor("python", func(rel string, src []byte, tree *sitter.Tree) *extract.File {
-		f := python(rel, src, tree)
-		if f != nil {
-			f.Hook = extract.ReadHookScript(src)
-		}
-		return f
-	})
 }

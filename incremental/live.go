@@ -11,7 +11,6 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 
-	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/prove"
 )
 
@@ -198,9 +197,9 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 	oldText, oldTree := d.text, d.tree
 	d.version, d.text = version, text
 	var f *File
-	if d.cur && d.good && d.file.Kind == "python" && d.file.extracted() && oldTree != nil && checkContent(text, MaxFileSize).kind == "" {
+	if d.cur && d.good && frontEndOf(d.file.Kind) != nil && d.file.extracted() && oldTree != nil && checkContent(text, MaxFileSize).kind == "" {
 		// Parse first: a comment edit needs no extraction now (see Shift).
-		t, err := python.Parse(ctx, text, tree)
+		t, err := frontEndOf(d.file.Kind).Parse(ctx, rel, text, tree)
 		if err != nil {
 			d.tree, d.cur = nil, false
 			return w.snap, false, err

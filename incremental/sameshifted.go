@@ -63,7 +63,7 @@ func mayKeepFacts(old, new []byte, oldTree, newTree *sitter.Tree, sh Shift) bool
 			return false
 		}
 		switch n.Type() {
-		case "string", "string_content", "comment":
+		case "string", "string_content", "string_fragment", "comment":
 		default:
 			return false
 		}

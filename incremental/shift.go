@@ -119,7 +119,7 @@ func commentEdit(old, new []byte, oldTree, newTree *sitter.Tree) (Shift, bool) {
 // holds it. A comment inside brackets may be inside such text.
 func betweenStatements(c *sitter.Node) bool {
 	p := c.Parent()
-	return p != nil && (p.Type() == "module" || p.Type() == "block")
+	return p != nil && isContainer(p.Type())
 }
 
 // smallestCovering is the smallest node (named or not: comments are

@@ -13,7 +13,6 @@ import (
 
 	"github.com/acg-dev/acg/config"
 	"github.com/acg-dev/acg/extract"
-	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/prove"
 )
 
@@ -83,7 +82,7 @@ func (f *File) SkipKind() string { return f.skipKind }
 // tree for Python files and nil otherwise.
 type Extractor func(rel string, src []byte, tree *sitter.Tree) *extract.File
 
-var extractors = map[string]Extractor{"python": python.Extract}
+var extractors = map[string]Extractor{}
 
 // RegisterExtractor adds an extractor for a file kind (see RegisterKind).
 func RegisterExtractor(kind string, x Extractor) { extractors[kind] = x }
@@ -124,8 +123,8 @@ func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, li
 		return f, nil, nil
 	}
 	var tree *sitter.Tree
-	if f.Kind == "python" {
-		t, err := python.Parse(ctx, src, old)
+	if fe := frontEndOf(f.Kind); fe != nil {
+		t, err := fe.Parse(ctx, rel, src, old)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", rel, err)
 		}

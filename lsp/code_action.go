@@ -232,10 +232,14 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, caps clientCaps) []candi
 func (f *folder) suppression(a *analysis, fd *policy.Finding) (candidate, bool) {
 	rel := fd.Location.File
 	file := a.snap.File(rel)
-	if fd.Rule == policy.RuleInvalidSuppression || incremental.Kind(rel) != "python" || file == nil || file.Src == nil || !f.current(rel, file.Src) {
+	if fd.Rule == policy.RuleInvalidSuppression || !incremental.IsCode(rel) || file == nil || file.Src == nil || !f.current(rel, file.Src) {
 		return candidate{}, false
 	}
-	e := config.IgnoreEdit(file.Src, fd.Location.Line, fd.Rule, "")
+	marker := "#"
+	if incremental.Kind(rel) == incremental.KindTypeScript {
+		marker = "//"
+	}
+	e := config.IgnoreEditWith(file.Src, fd.Location.Line, fd.Rule, "", marker)
 	at := newMapper(file.Src, utf16).offsetUTF16(e.Line-1, 0)
 	text := e.Text[:e.ReasonOffset] + config.ReasonPlaceholder + e.Text[e.ReasonOffset:]
 	return candidate{

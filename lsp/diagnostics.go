@@ -246,7 +246,7 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 		if rel == "" && a.res.ConfigErr != nil {
 			rel = config.FileName // a config error without a position
 		}
-		if rel == "" || !keep(rel) || incremental.Kind(rel) == "python" {
+		if rel == "" || !keep(rel) || incremental.IsCode(rel) {
 			continue
 		}
 		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeParseError),

@@ -12,7 +12,7 @@ import (
 // a file whose content did not change.
 // Files under .claude/ may be hook scripts in any language; *.toml is
 // Codex's .codex/config.toml.
-var watchGlobs = []string{"**/*.py", "**/*.pyi", "**/*.json", "**/*.md", "**/*.yaml", "**/*.yml", "**/*.toml", "**/.claude/**"}
+var watchGlobs = []string{"**/*.py", "**/*.pyi", "**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts", "**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs", "**/*.json", "**/*.md", "**/*.yaml", "**/*.yml", "**/*.toml", "**/.claude/**"}
 
 // registerWatchers asks the client to report file changes, when it can
 // register workspace/didChangeWatchedFiles dynamically.

@@ -29,14 +29,10 @@ func NewIndex(files []*extract.File) *Index {
 		if f.Scope != nil {
 			ix.byScope[f.Scope] = f
 		}
-		if f.Lang != extract.LangPython || f.Module == "" {
-			continue
-		}
-		// A module is importable under each dotted suffix of its path: the
-		// scan root need not be the package root (src/ layouts).
-		parts := strings.Split(f.Module, ".")
-		for i := range parts {
-			key := strings.Join(parts[i:], ".")
+		// The keys are the front end's (a Python module is importable
+		// under each dotted suffix of its path; a TypeScript one under its
+		// path from the root).
+		for _, key := range f.Keys {
 			ix.byMod[key] = append(ix.byMod[key], f)
 		}
 	}

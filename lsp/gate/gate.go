@@ -192,6 +192,10 @@ func (p *planner) gate(t Tool) (string, error) {
 		return "", err
 	}
 	switch {
+	case tsPath(t.Path) && t.Kind == extract.ToolFunc && (t.Framework == extract.FrameworkOpenAIAgents || t.Framework == extract.FrameworkVercelAI):
+		// Both spell it the same in the tool's options (the AI SDK's
+		// per-tool flag; OpenAI Agents JS's only one).
+		return "needsApproval: true", p.tsFlag(t, "needsApproval")
 	case a.Framework == extract.FrameworkCrewAI:
 		// A crew runs no LangGraph: its gate is a pre-tool-call hook.
 		return "before_tool_call hook", p.crewHook(as, t)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/python"
+	"github.com/acg-dev/acg/extract/typescript"
 )
 
 // source is one Python file while a fix is planned: its text, tree and facts
@@ -24,6 +25,13 @@ type source struct {
 }
 
 func parseSource(path string, src []byte) (*source, error) {
+	if tsPath(path) {
+		tree, err := typescript.Parse(context.Background(), path, src, nil)
+		if err != nil {
+			return nil, err
+		}
+		return &source{path: path, src: src, tree: tree, facts: typescript.Extract(path, src, tree)}, nil
+	}
 	tree, err := python.Parse(context.Background(), src, nil)
 	if err != nil {
 		return nil, err

@@ -189,6 +189,14 @@ func languageOf(rel string) protocol.LanguageKind {
 	switch {
 	case strings.HasSuffix(rel, ".py"):
 		return protocol.LanguageKindPython
+	case strings.HasSuffix(rel, ".ts") || strings.HasSuffix(rel, ".mts") || strings.HasSuffix(rel, ".cts"):
+		return protocol.LanguageKindTypeScript
+	case strings.HasSuffix(rel, ".tsx"):
+		return protocol.LanguageKindTypeScriptReact
+	case strings.HasSuffix(rel, ".js") || strings.HasSuffix(rel, ".mjs") || strings.HasSuffix(rel, ".cjs"):
+		return protocol.LanguageKindJavaScript
+	case strings.HasSuffix(rel, ".jsx"):
+		return protocol.LanguageKindJavaScriptReact
 	case strings.HasSuffix(rel, ".json"):
 		return protocol.LanguageKindJSON
 	case strings.HasSuffix(rel, ".md"):

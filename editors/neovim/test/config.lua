@@ -10,6 +10,11 @@ local function main()
   local cases = {
     { 'app/agent.py', '', true },
     { 'app/agent.txt', 'python', true },
+    { 'src/agent.ts', '', true },
+    { 'src/agent.tsx', 'typescriptreact', true },
+    { 'lib/server.mjs', '', true },
+    { 'app/x', 'javascript', true },
+    { 'types/env.d.ts', 'typescript', false },
     { '.mcp.json', 'json', true },
     { 'proj/.vscode/mcp.json', 'json', true },
     { 'proj/.claude/settings.json', 'json', true },
@@ -62,6 +67,7 @@ local function main()
   -- only answers for files acg reads.
   local cfg = dofile(vim.api.nvim_get_runtime_file('lsp/acg.lua', false)[1])
   assert(cfg.cmd[1] == 'acg-lsp', 'cmd')
+  assert(vim.tbl_contains(cfg.filetypes, 'typescript') and vim.tbl_contains(cfg.filetypes, 'javascriptreact'), 'ts filetypes')
   assert(vim.tbl_contains(cfg.filetypes, 'python') and vim.tbl_contains(cfg.filetypes, 'markdown'), 'filetypes')
   assert(type(cfg.settings.acg) == 'table', 'settings.acg')
   vim.cmd('filetype on')

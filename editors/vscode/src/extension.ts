@@ -19,6 +19,10 @@ import { INSTALL_URL, missingServerMessage, resolveServerPath } from "./serverPa
 // activationEvents in package.json.
 export const documentSelector: DocumentSelector = [
   { scheme: "file", language: "python" },
+  { scheme: "file", language: "typescript" },
+  { scheme: "file", language: "typescriptreact" },
+  { scheme: "file", language: "javascript" },
+  { scheme: "file", language: "javascriptreact" },
   { scheme: "file", pattern: "**/.mcp.json" },
   { scheme: "file", pattern: "**/mcp.json" },
   { scheme: "file", pattern: "**/.codex/config.toml" },

@@ -73,7 +73,9 @@ test("activation without acg-lsp: commands registered, install link offered", as
 
 test("manifest: activation events cover every file kind the client selects", () => {
   const events = manifest.activationEvents;
-  assert.ok(events.includes("onLanguage:python"));
+  for (const lang of ["python", "typescript", "typescriptreact", "javascript", "javascriptreact"]) {
+    assert.ok(events.includes(`onLanguage:${lang}`), lang);
+  }
   for (const glob of ["**/.mcp.json", "**/mcp.json", "**/.claude/settings*.json", "**/.claude/agents/*.md",
     "**/.codex/config.toml", "**/.gemini/settings.json", "**/mcp_config.json", "**/.zed/settings.json"]) {
     assert.ok(events.includes(`workspaceContains:${glob}`), glob);

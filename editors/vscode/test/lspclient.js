@@ -33,6 +33,10 @@ function copyTree(from, to) {
 
 function languageId(file) {
   if (file.endsWith(".py")) return "python";
+  if (/\.[mc]?ts$/.test(file)) return "typescript";
+  if (file.endsWith(".tsx")) return "typescriptreact";
+  if (/\.[mc]?js$/.test(file)) return "javascript";
+  if (file.endsWith(".jsx")) return "javascriptreact";
   if (file.endsWith(".json")) return "json";
   if (file.endsWith(".md")) return "markdown";
   return "plaintext";

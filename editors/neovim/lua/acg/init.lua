@@ -13,9 +13,9 @@ end
 -- Defaults; setup{} merges the user's options over them.
 M.defaults = {
   cmd = { 'acg-lsp' },
-  filetypes = { 'python', 'json', 'jsonc', 'markdown' },
+  filetypes = { 'python', 'typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'json', 'jsonc', 'markdown' },
   -- The nearest directory holding one of these is the workspace root.
-  root_markers = { 'pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', '.mcp.json', '.claude', '.git' },
+  root_markers = { 'pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'package.json', 'tsconfig.json', '.mcp.json', '.claude', '.git' },
   -- Answered to the server's workspace/configuration for section "acg".
   settings = { acg = { severityThreshold = 'low' } },
   on_attach = nil,
@@ -33,6 +33,11 @@ function M.wants(fname, filetype)
   end
   fname = fname:gsub('\\', '/')
   if filetype == 'python' or fname:match('%.py$') then
+    return true
+  end
+  -- TypeScript and JavaScript agent code (a .d.ts holds types only).
+  local code = { typescript = true, typescriptreact = true, javascript = true, javascriptreact = true }
+  if (code[filetype] or fname:match('%.[mc]?[jt]sx?$')) and not fname:match('%.d%.[mc]?ts$') then
     return true
   end
   local base = fname:match('[^/]+$')
