@@ -20,6 +20,9 @@ var (
 	builderVerb = map[string]bool{"addNode": true, "addEdge": true, "addConditionalEdges": true, "addSequence": true}
 )
 
+// Registered with the front end beside its own adapters (typescript.go).
+func init() { adapters = append(adapters, LangGraphJSAdapter) }
+
 // LangGraphJSAdapter finds LangGraph.js tools, agents, graphs and gates.
 func LangGraphJSAdapter(f *extract.File) {
 	lgGates(f)

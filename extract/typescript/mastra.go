@@ -14,6 +14,9 @@ import "github.com/acg-dev/acg/extract"
 var mastraTools = []string{"@mastra/core/tools", "@mastra/core"}
 var mastraAgents = []string{"@mastra/core/agent", "@mastra/core"}
 
+// Registered with the front end beside its own adapters (typescript.go).
+func init() { adapters = append(adapters, MastraAdapter) }
+
 // MastraAdapter finds Mastra's tools, agents and approvals in a file.
 func MastraAdapter(f *extract.File) {
 	for _, c := range f.Calls() {

@@ -16,6 +16,9 @@ var mcpServerModules = []string{
 	"@modelcontextprotocol/sdk/server/index.js", "@modelcontextprotocol/sdk",
 }
 
+// Registered with the front end beside its own adapters (typescript.go).
+func init() { adapters = append(adapters, MCPServerAdapter) }
+
 // MCPServerAdapter finds the MCP servers a file defines and their tools.
 func MCPServerAdapter(f *extract.File) {
 	byVar := map[string]*extract.MCPServer{}
