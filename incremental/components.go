@@ -50,7 +50,7 @@ type component struct {
 // is joined whatever its framework).
 var plainFrameworks = map[extract.Framework]bool{extract.FrameworkLangGraph: true, extract.FrameworkLangChain: true, extract.FrameworkOpenAIAgents: true,
 	extract.FrameworkPython: true, extract.FrameworkUnknown: true, extract.FrameworkPydanticAI: true, extract.FrameworkGoogleADK: true,
-	extract.FrameworkAgentFramework: true, extract.FrameworkSmolagents: true}
+	extract.FrameworkAgentFramework: true, extract.FrameworkSmolagents: true, extract.FrameworkVercelAI: true}
 
 // joined reports a file that resolveSources joins with others by paths and
 // names rather than imports: configs (MCP clients, Claude Code, crew YAML,

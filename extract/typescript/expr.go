@@ -12,16 +12,19 @@ import (
 // as globalThis.<name> (globalThis.fetch, globalThis.JSON.parse), as
 // Python's builtins are builtins.<name>, so no bare name in the effects
 // catalogue means a method of every object.
+// Only globals the effects catalogue lists (effects/rules_npm.yaml) or
+// that are plain data are here: a builtin the catalogue does not list is
+// pure, so any other global (WebSocket, crypto) stays unknown and fails
+// closed.
 var globals = map[string]bool{
 	"fetch": true, "eval": true, "Function": true, "JSON": true, "Math": true, "Object": true, "Array": true,
 	"String": true, "Number": true, "Boolean": true, "Promise": true, "console": true, "setTimeout": true,
 	"setInterval": true, "clearTimeout": true, "clearInterval": true, "URL": true, "URLSearchParams": true,
-	"Buffer": true, "Date": true, "RegExp": true, "Error": true, "TypeError": true, "Map": true, "Set": true,
-	"WeakMap": true, "encodeURIComponent": true, "decodeURIComponent": true, "encodeURI": true, "decodeURI": true,
-	"parseInt": true, "parseFloat": true, "structuredClone": true, "crypto": true, "atob": true, "btoa": true,
-	"Response": true, "Request": true, "Headers": true, "AbortController": true, "TextEncoder": true,
-	"TextDecoder": true, "Symbol": true, "Reflect": true, "BigInt": true, "queueMicrotask": true,
-	"FormData": true, "Blob": true, "WebSocket": true, "isNaN": true, "isFinite": true,
+	"Buffer": true, "Date": true, "RegExp": true, "Error": true, "Map": true, "Set": true,
+	"encodeURIComponent": true, "decodeURIComponent": true, "encodeURI": true, "decodeURI": true,
+	"parseInt": true, "parseFloat": true, "structuredClone": true, "atob": true, "btoa": true,
+	"Response": true, "TextEncoder": true, "TextDecoder": true, "Symbol": true, "BigInt": true,
+	"isNaN": true, "isFinite": true, "navigator": true,
 }
 
 // expr walks an expression: the flow of its value and its Expr copy.
@@ -447,6 +450,7 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 		}
 		w.owner = owner
 	}
+	w.mutation(ex, fl)
 	c.Recv = recv
 	c.Index = len(w.fn.Calls)
 	c.Dom = w.dom
@@ -460,6 +464,31 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 	}
 	self := extract.Flow{{Param: -1, Call: c.Index, Step: &extract.Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
 	return extract.Union(self, extract.Union(recv, fl)), ex
+}
+
+// mutators are the methods that put their arguments into the object they
+// are called on (an array, a map, a set).
+var mutators = map[string]bool{"push": true, "unshift": true, "splice": true, "set": true, "add": true, "append": true, "fill": true}
+
+// mutation makes what a call puts into a local object part of that
+// object's value: messages.push(text) carries text into messages, and
+// Object.assign(target, src) src into target.
+func (w *walker) mutation(ex *extract.Expr, args extract.Flow) {
+	if len(args) == 0 || ex.Recv != nil {
+		return
+	}
+	parts := strings.Split(ex.Name, ".")
+	target := ""
+	switch {
+	case len(parts) == 2 && mutators[parts[1]]:
+		target = parts[0]
+	case ex.Name == "Object.assign" && len(ex.Args) > 0 && ex.Args[0] != nil && ex.Args[0].Kind == extract.ExprName && !strings.Contains(ex.Args[0].Name, "."):
+		target = ex.Args[0].Name
+	}
+	if _, local := w.env[target]; target == "" || !local {
+		return
+	}
+	w.env[target] = extract.Union(w.env[target], extend(args, ex.Loc, "added to "+target))
 }
 
 func shortCallee(s string) string {

@@ -24,6 +24,9 @@ var openaiServers = []string{"MCPServerStdio", "MCPServerStreamableHttp", "MCPSe
 
 // OpenAIAgentsAdapter finds OpenAI Agents JS tools, agents and approvals.
 func OpenAIAgentsAdapter(f *extract.File) {
+	if !openaiFile(f) {
+		return // every form below needs the package imported in this file
+	}
 	for _, c := range f.Calls() {
 		e := c.Expr
 		opts := e.Arg(0, "")
@@ -52,9 +55,6 @@ func OpenAIAgentsAdapter(f *extract.File) {
 		case c.Method() == "asTool" && e.Recv == nil && strings.HasSuffix(e.Name, ".asTool"):
 			recv := strings.TrimSuffix(e.Name, ".asTool")
 			if a := f.AgentByVar(recv); a != nil && a.Framework != extract.FrameworkOpenAIAgents {
-				continue
-			}
-			if !openaiFile(f) {
 				continue
 			}
 			name, ok := objStr(opts, "toolName")
@@ -104,9 +104,12 @@ func hostedTool(q string) bool {
 
 // openaiFile reports a file that imports OpenAI Agents JS: agent.asTool()
 // is that framework's only where the file uses it.
-func openaiFile(f *extract.File) bool {
+func openaiFile(f *extract.File) bool { return imports(f, openaiModules...) }
+
+// imports reports whether the file imports (or requires) one of modules.
+func imports(f *extract.File, modules ...string) bool {
 	for _, im := range f.Imports {
-		for _, m := range openaiModules {
+		for _, m := range modules {
 			if im.Module == m {
 				return true
 			}

@@ -18,6 +18,9 @@ var vercelModules = []string{"ai"}
 
 // VercelAIAdapter finds the AI SDK's tools, agents and approvals.
 func VercelAIAdapter(f *extract.File) {
+	if !imports(f, vercelModules...) {
+		return // every form below needs the package imported in this file
+	}
 	byCall := map[*extract.Call]*extract.Tool{}
 	for _, c := range f.Calls() {
 		if !memberOf(c.Qual, "tool", vercelModules...) && !memberOf(c.Qual, "dynamicTool", vercelModules...) {

@@ -202,3 +202,34 @@ export class Notifier {
 		t.Errorf("this.client.chat.postMessage: %+v", n.Calls)
 	}
 }
+
+// What a loop pushes into a local array reaches the array's later uses.
+func TestMutationsCarryFlows(t *testing.T) {
+	src := `import { ImapFlow } from "imapflow";
+export async function read(limit: number) {
+  const client = new ImapFlow({ host: "h" });
+  const messages: string[] = [];
+  for await (const msg of client.fetch("1:*", { source: true })) {
+    messages.push(` + "`${msg.source}`" + `);
+  }
+  const seen = new Map();
+  seen.set("k", limit);
+  return [messages.join("\n"), seen];
+}
+`
+	f := parse(t, "r.ts", src)
+	fn := funcNamed(f, "read")
+	fetch := callOf(fn, "imapflow.ImapFlow().fetch")
+	if fetch == nil {
+		t.Fatalf("calls: %+v", fn.Calls)
+	}
+	found := false
+	for _, o := range fn.Returns {
+		if o.Call == fetch.Index {
+			found = true
+		}
+	}
+	if !found || len(fn.Returns.Params()) != 1 {
+		t.Errorf("returns %+v: want the fetch result (through push) and the parameter (through set)", fn.Returns)
+	}
+}

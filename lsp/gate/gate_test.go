@@ -10,7 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	sitter "github.com/smacker/go-tree-sitter"
+
 	"github.com/acg-dev/acg/extract/python"
+	"github.com/acg-dev/acg/extract/typescript"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp/gate"
 	"github.com/acg-dev/acg/policy"
@@ -107,7 +110,11 @@ func check(t *testing.T, files map[string]string, rule, agent string, sinks func
 			}
 		}
 		fixed[p] = apply(files[p], es)
-		tree, err := python.Parse(context.Background(), []byte(fixed[p]), nil)
+		parse := func(ctx context.Context, src []byte) (*sitter.Tree, error) { return python.Parse(ctx, src, nil) }
+		if incremental.Kind(p) == incremental.KindTypeScript {
+			parse = func(ctx context.Context, src []byte) (*sitter.Tree, error) { return typescript.Parse(ctx, p, src, nil) }
+		}
+		tree, err := parse(context.Background(), []byte(fixed[p]))
 		if err != nil || tree.RootNode().HasError() {
 			t.Fatalf("%s does not parse after the fix:\n%s", p, fixed[p])
 		}

@@ -32,7 +32,7 @@ const (
 	maxDepth = 8
 )
 
-// Prove returns the flows of one Python file. src is the file's bytes (for
+// Prove returns the flows of one source file (any front end's facts). src is the file's bytes (for
 // exact positions); the flows are written as SARIF and read back through
 // the same ingestion as Opengrep's and CodeQL's.
 func Prove(f *extract.File, src []byte, version string) []prove.Flow {
@@ -52,7 +52,7 @@ func Prove(f *extract.File, src []byte, version string) []prove.Flow {
 // Paths computes the flows of one file directly, without the SARIF round
 // trip.
 func Paths(f *extract.File) []prove.Flow {
-	if f == nil || f.Lang != extract.LangPython {
+	if f == nil || !f.Lang.Code() {
 		return nil
 	}
 	a := &analysis{f: f, rules: effects.DefaultRules(), sums: map[*extract.Func]*summary{},
