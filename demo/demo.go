@@ -65,6 +65,10 @@ type Scenario struct {
 	Canary *Canary
 	Home   string // the user's home: notes.md
 	Secret string // the canary secret in the notes
+	// TraceDir, when set, is where each attack records its run as
+	// OpenTelemetry spans (one subdirectory per attack: Run.TraceDir).
+	TraceDir string
+	attacks  int
 }
 
 // NewScenario starts the stand-ins and writes the notes.
@@ -125,6 +129,9 @@ type Run struct {
 	Answer     string      `json:"answer"`
 	// Received is what the attacker's webhook got during the run.
 	Received []string `json:"-"`
+	// TraceDir holds the run's spans (spans.json, spans.otlp.pb) when the
+	// scenario records them.
+	TraceDir string `json:"-"`
 }
 
 // Interrupt is an approval the run stopped for.
@@ -147,7 +154,17 @@ func (r *Run) Leaked(secret string) bool {
 // framework, with the injected model, against the scenario.
 func (s *Scenario) Attack(ctx context.Context, dir string, ex Example) (*Run, error) {
 	s.Canary.Reset()
-	req, err := json.Marshal(map[string]string{"framework": ex.Name, "file": filepath.Join(dir, ex.File), "attr": ex.Attr, "task": Task})
+	in := map[string]string{"framework": ex.Name, "file": filepath.Join(dir, ex.File), "attr": ex.Attr, "task": Task}
+	var traceDir string
+	if s.TraceDir != "" {
+		s.attacks++
+		traceDir = filepath.Join(s.TraceDir, fmt.Sprintf("%02d-%s", s.attacks, ex.Name))
+		if err := os.MkdirAll(traceDir, 0o755); err != nil {
+			return nil, err
+		}
+		in["trace_dir"] = traceDir
+	}
+	req, err := json.Marshal(in)
 	if err != nil {
 		return nil, err
 	}
@@ -162,6 +179,7 @@ func (s *Scenario) Attack(ctx context.Context, dir string, ex Example) (*Run, er
 		return nil, fmt.Errorf("exploit run output %q: %w", out, err)
 	}
 	r.Received = s.Canary.Received()
+	r.TraceDir = traceDir
 	return &r, nil
 }
 

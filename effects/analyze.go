@@ -390,7 +390,7 @@ func runsAgent(c *extract.Call) bool {
 }
 
 // toolMethods are the methods by which code runs a prebuilt tool object.
-var toolMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true, "_run": true, "_arun": true,
+var toolMethods = map[string]bool{"invoke": true, "ainvoke": true, "run": true, "arun": true, "_run": true, "_arun": true, "run_async": true,
 	"batch": true, "abatch": true, "stream": true, "astream": true, "__call__": true, "call": true, "forward": true}
 
 // catalogCall decides a call of a catalogued prebuilt tool inside a tool
@@ -799,10 +799,10 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 // rules know what the inner call is; otherwise the result stays a value of
 // unknown type.
 func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
-	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil || c.Expr.Recv.Kind != extract.ExprCall || c.Expr.Recv.Call == nil {
+	inner := receiverCall(c)
+	if inner == nil {
 		return nil, false
 	}
-	inner := c.Expr.Recv.Call
 	if ty := a.returnType(inner); ty != "" {
 		// _get_client().search(q): the helper returns a typed object.
 		rc := *c
@@ -824,6 +824,31 @@ func (a *Analyzer) typedResultCall(c *extract.Call) (*extract.Call, bool) {
 	rc := *c
 	rc.Qual, rc.HeadKind = tc.Qual+"()."+c.Method(), extract.HeadObject
 	return &rc, true
+}
+
+// receiverCall is the call whose result a method is called on: the
+// receiver itself (helper().query()), or the call a local of the function
+// was assigned once (job = helper().query(sql); job.result()). nil when the
+// receiver is anything else or c is not a method on plain data.
+func receiverCall(c *extract.Call) *extract.Call {
+	if c.HeadKind != extract.HeadData || c.Expr == nil {
+		return nil
+	}
+	if r := c.Expr.Recv; r != nil {
+		if r.Kind == extract.ExprCall {
+			return r.Call
+		}
+		return nil
+	}
+	head, _, ok := strings.Cut(c.Expr.Name, ".")
+	if !ok || strings.Count(c.Expr.Name, ".") != 1 || c.Func == nil || c.Func.Scope == nil {
+		return nil
+	}
+	bs := c.Func.Scope.Bindings[head]
+	if len(bs) != 1 || bs[0].Kind != extract.BindAssign || bs[0].Value == nil || bs[0].Value.Kind != extract.ExprCall {
+		return nil
+	}
+	return bs[0].Value.Call
 }
 
 // returnType is the type of what a call of an in-tree function returns,

@@ -64,6 +64,10 @@ type CatalogTool struct {
 	// LegacyOf names the current tool a legacy name stands for (Task is
 	// Agent, MultiEdit is Edit): it has that tool's effects and gates.
 	LegacyOf string `yaml:"legacy_of"`
+	// ImportedAs are other names the same object is imported under (a
+	// package's __init__ re-exports `load_artifacts_tool as
+	// load_artifacts`): each matches as Class does.
+	ImportedAs []string `yaml:"imported_as"`
 }
 
 // Narrowing is one constructor setting that narrows a catalogued tool.
@@ -247,6 +251,9 @@ func loadCatalog() (*Catalog, error) {
 			}
 		}
 		c.byClass[t.Class] = append(c.byClass[t.Class], t)
+		for _, n := range t.ImportedAs {
+			c.byClass[n] = append(c.byClass[n], t)
+		}
 	}
 	for _, h := range c.HostedTypes {
 		if h.Type == "" || h.Name == "" {

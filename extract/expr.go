@@ -26,6 +26,7 @@ const (
 	ExprCompare            // a <op> b with one operator: Elems[0], Elems[1]; Str the operator ("is not", "in", "==")
 	ExprBoolOp             // a and b, a or b: Elems[0], Elems[1]; Str the operator
 	ExprPipe               // a | b: Elems[0], Elems[1] (a LangChain runnable sequence, a set or flag union)
+	ExprCond               // a if c else b: Elems[0] a, Elems[1] b; Cond is c (either value may be the one at run time)
 )
 
 // Expr is a compact, tree-free copy of a Python expression.

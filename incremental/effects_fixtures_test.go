@@ -127,6 +127,12 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-config-alternatives": {
 			"send_report": "irreversible network_egress", "graph.py:21": all + " !default",
 		},
+		"neg-conditional-tool": {
+			"fast_lookup": "", "careful_lookup": "", "build_config": "", "search_corpus": "reads_private untrusted_input",
+		},
+		"neg-optional-client": {
+			"product_details": "reads_private", "count_orders": "reads_private", "draft_sql": "",
+		},
 		"neg-claude-builtins": {
 			"Bash(git status)":         "reads_private",
 			"Bash(tree:*)":             "reads_private",
@@ -318,5 +324,33 @@ func TestToolkitPickByName(t *testing.T) {
 		if dir == "pos-toolkit-pick-by-name" && missing == 0 {
 			t.Errorf("%s: no missing-approval finding for send_gmail_message", dir)
 		}
+	}
+}
+
+// TestConditionalToolElements: a list element `a if c else b` gives the
+// agent both tools.
+func TestConditionalToolElements(t *testing.T) {
+	s, _ := load(t, filepath.Join("..", "testdata", "effects", "neg-conditional-tool"))
+	g := s.Analyze().Graph
+	want := map[string]string{
+		"glossary": "build_config careful_lookup fast_lookup search_corpus",
+	}
+	for _, a := range g.Agents {
+		w, ok := want[a.Name]
+		if !ok {
+			continue
+		}
+		delete(want, a.Name)
+		var names []string
+		for _, r := range g.Reach(a.ID) {
+			names = append(names, r.Tool.Name)
+		}
+		sort.Strings(names)
+		if got := strings.Join(names, " "); got != w {
+			t.Errorf("%s: tools %q, want %q", a.Name, got, w)
+		}
+	}
+	for n := range want {
+		t.Errorf("agent %s not found", n)
 	}
 }

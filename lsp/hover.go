@@ -48,7 +48,8 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	case t.tool != nil:
 		md = toolHover(a, t.tool)
 	default:
-		md = agentHover(a, t.agent, s.settingsNow())
+		st := s.settingsNow()
+		md = agentHover(a, t.agent, st) + observedHover(f.observed(a, st.Traces), t.agent)
 	}
 	kind := protocol.MarkupKindMarkdown
 	if !s.capsNow().markdownHover {

@@ -23,7 +23,8 @@ import (
 //	  "debounceMs": 150,                                    // quiet time before analysing
 //	  "includeTests": false,                                // findings in test code at their own severity
 //	  "proverPaths": {"opengrep": "/usr/bin/opengrep", "semgrep": "/usr/bin/semgrep", "codeql": "/opt/codeql/codeql"},
-//	  "engine": "auto"                                      // as acg scan --engine
+//	  "engine": "auto",                                     // as acg scan --engine
+//	  "traces": "traces/"                                   // recorded runs (acg traces): hover says what was observed
 //	}
 //
 // proverPaths name the programs the server runs, with $ACG_OPENGREP /
@@ -43,6 +44,10 @@ type Settings struct {
 	// IncludeTests reports findings in test code at their own severity
 	// (acg scan --include-tests); by default they are information.
 	IncludeTests bool `json:"includeTests,omitempty"`
+	// Traces is a file or folder of recorded runs (acg traces; relative
+	// to the workspace folder): the hover of an agent says which of its
+	// dangerous sequences a run walked. The server only reads them.
+	Traces string `json:"traces,omitempty"`
 }
 
 const defaultDebounce = 150 * time.Millisecond

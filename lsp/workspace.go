@@ -37,6 +37,7 @@ type folder struct {
 	latest    *analysis     // the newest finished analysis
 	failedSeq uint64        // a run that failed for this snapshot: waiters take latest
 	updated   chan struct{} // closed and replaced whenever latest changes
+	obs       observedCache // the traces setting's analysis (hover)
 	uris      map[string]uri.URI
 	unsynced  map[string]syncLost // open documents whose text the server lost track of
 	watcher   *incremental.Watcher

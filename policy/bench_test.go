@@ -3,6 +3,9 @@ package policy
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/acg-dev/acg/capgraph"
@@ -16,7 +19,7 @@ import (
 // one agent-as-tool), sixteen catalog tools per agent (real labels and
 // roles), one use in ten behind an approval.
 func generated(n int) *capgraph.Graph {
-	cat := effects.DefaultCatalog()
+	cat := generatedTools()
 	rng := rand.New(rand.NewSource(1))
 	b := newGB()
 	clusters := (n + 60) / 103
@@ -26,7 +29,7 @@ func generated(n int) *capgraph.Graph {
 		for k := 0; k < 6; k++ {
 			var ts []*capgraph.Tool
 			for t := 0; t < 16; t++ {
-				ct := cat.Tools[rng.Intn(len(cat.Tools))]
+				ct := cat[rng.Intn(len(cat))]
 				id := fmt.Sprintf("%s.t%02d", agent(k), t)
 				ts = append(ts, &capgraph.Tool{ID: id, Name: ct.Class, Framework: ct.Framework,
 					Effects: ct.EffectsOf("catalog"), Src: &extract.Tool{ID: id, Name: ct.Class}})
@@ -53,14 +56,14 @@ func generated(n int) *capgraph.Graph {
 // dense builds the adversarial shape: every agent hands off to two random
 // others, so one strongly connected component reaches everything.
 func dense(n int) *capgraph.Graph {
-	cat := effects.DefaultCatalog()
+	cat := generatedTools()
 	rng := rand.New(rand.NewSource(1))
 	b := newGB()
 	agents := n / 21
 	for a := 0; a < agents; a++ {
 		var ts []*capgraph.Tool
 		for k := 0; k < 20; k++ {
-			ct := cat.Tools[rng.Intn(len(cat.Tools))]
+			ct := cat[rng.Intn(len(cat))]
 			id := fmt.Sprintf("t%05d", a*20+k)
 			ts = append(ts, &capgraph.Tool{ID: id, Name: ct.Class, Effects: ct.EffectsOf("catalog"), Src: &extract.Tool{ID: id, Name: ct.Class}})
 		}
@@ -121,4 +124,29 @@ func BenchmarkChains5000(b *testing.B) {
 		b.StartTimer()
 		dangerousChain(&Input{Graph: g})
 	}
+}
+
+// generatedTools are the catalog tools the generated graphs pick from, in
+// a fixed order (testdata/generated-tools.txt: class and packages, as the
+// catalog listed them when the facts goldens were made), so that a tool
+// added to the catalog does not change which tools the graphs hold. A
+// listed tool's labels are the catalog's current ones.
+func generatedTools() []*effects.CatalogTool {
+	src, err := os.ReadFile(filepath.Join("testdata", "generated-tools.txt"))
+	if err != nil {
+		panic(err)
+	}
+	byKey := map[string]*effects.CatalogTool{}
+	for _, ct := range effects.DefaultCatalog().Tools {
+		byKey[ct.Class+" "+strings.Join(ct.Packages, ",")] = ct
+	}
+	var out []*effects.CatalogTool
+	for _, line := range strings.Split(strings.TrimSpace(string(src)), "\n") {
+		ct := byKey[line]
+		if ct == nil {
+			panic("generated-tools.txt: " + line + " is no longer in the catalog")
+		}
+		out = append(out, ct)
+	}
+	return out
 }

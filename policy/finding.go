@@ -126,8 +126,11 @@ type Finding struct {
 	Chains [][]string `json:"chains,omitempty"`
 	// TestCode is set on a finding reported in test code: its severity is
 	// then at most info unless tests are included (see ForTests).
-	TestCode bool  `json:"test_code,omitempty"`
-	Legs     *Legs `json:"-"`
+	TestCode bool `json:"test_code,omitempty"`
+	// PredictedBy is set on an observed-chain finding (acg traces): the id
+	// of the static finding that predicted the chain the run walked.
+	PredictedBy string `json:"predicted_by,omitempty"`
+	Legs        *Legs  `json:"-"`
 
 	// Loc is the full range the finding is reported on.
 	Loc extract.Loc `json:"-"`

@@ -38,3 +38,8 @@ func taxonomyFor(rule string, action effects.Label) Taxonomy {
 	}
 	return t
 }
+
+// TaxonomyFor maps a rule and the kind of action its path ends in onto
+// the public catalogues; the observed chains of package traces are mapped
+// as their static counterparts are.
+func TaxonomyFor(rule string, action effects.Label) Taxonomy { return taxonomyFor(rule, action) }

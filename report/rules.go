@@ -72,6 +72,17 @@ var ruleInfo = map[string]RuleInfo{
 		SecuritySeverity: "7.5",
 		Tags:             []string{"security", "ai-agent", "code-execution"},
 	},
+	"observed-chain": {
+		Name:  "ObservedChain",
+		Short: "A recorded run walked a dangerous tool sequence: untrusted input, private data and an outward action with no approval between.",
+		Help: "acg traces read a recorded agent run (OpenTelemetry spans, an OpenAI Agents SDK or Langfuse export, a Claude Code hook " +
+			"log) and found that the agent really called an untrusted source, read private data and acted outward (or ran a pair of " +
+			"tools of the dangerous-chain patterns) with no approval in between. Each step is a span of the trace. When the tree was " +
+			"scanned too, the finding names the static finding that predicted the path; one that none predicted is a gap in the " +
+			"static analysis.\n\n**Fix**: the fix of the predicting finding (an approval before the action), then record the run again.",
+		SecuritySeverity: "9.5",
+		Tags:             []string{"security", "ai-agent", "runtime", "exfiltration"},
+	},
 	policy.RuleInvalidSuppression: {
 		Name:  "InvalidSuppression",
 		Short: "An acg: ignore comment cannot be honoured, so the finding it meant stays reported.",

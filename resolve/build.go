@@ -93,6 +93,7 @@ func BuildParts(ix *Index, files []*extract.File) *Parts {
 			}
 		}
 	}
+	b.agentToolsInBodies(files)
 	b.resolveSources(files)
 	var agents []*capgraph.Agent
 	for _, a := range b.agents {
@@ -376,6 +377,35 @@ func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider strin
 	}
 }
 
+// agentToolsInBodies links a function tool to the agent it runs through an
+// agent-as-tool built in its body (ADK's call_db_agent: AgentTool(agent=
+// db_agent).run_async(...)): the tool runs that agent, so the agent's
+// tools are in the reach of every agent using the function.
+func (b *builder) agentToolsInBodies(files []*extract.File) {
+	built := map[*extract.Func][]*extract.Tool{}
+	for _, f := range files {
+		for _, t := range f.Tools {
+			if t.Kind == extract.ToolAgent && t.AgentRef != nil && t.Ctor != nil && t.Ctor.Call != nil && t.Ctor.Call.Func != nil {
+				built[t.Ctor.Call.Func] = append(built[t.Ctor.Call.Func], t)
+			}
+		}
+	}
+	if len(built) == 0 {
+		return
+	}
+	for _, ct := range b.tools {
+		if ct.Agent != "" || ct.Src == nil || ct.Src.Func == nil {
+			continue
+		}
+		for _, t := range built[ct.Src.Func] {
+			if at := b.tools[t.ID]; at != nil && at.Agent != "" {
+				ct.Agent = at.Agent
+				break
+			}
+		}
+	}
+}
+
 // agentsBuiltIn are the agents whose constructor runs in fn or in a
 // function nested in it, by id.
 func (b *builder) agentsBuiltIn(fn *extract.Func) []*extract.Agent {
@@ -571,8 +601,8 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
 		}
 		return b.members(e.Elems[0], depth+1)
-	case extract.ExprBoolOp:
-		// tools or [] / extra and [extra]: either side.
+	case extract.ExprBoolOp, extract.ExprCond:
+		// tools or [] / extra and [extra] / a if c else b: either side.
 		var out []member
 		for _, x := range e.Elems {
 			out = append(out, b.members(x, depth+1)...)

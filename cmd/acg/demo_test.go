@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -77,6 +78,8 @@ func TestExploitStory(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	// Issue 18: every attack also records its run as OpenTelemetry spans.
+	s.TraceDir = t.TempDir()
 	gates := map[string]string{"langgraph": "interrupt(", "openai-agents": "needs_approval=True", "langchain": "HumanInTheLoopMiddleware("}
 	for _, ex := range demo.Examples {
 		t.Run(ex.Name, func(t *testing.T) {
@@ -110,7 +113,91 @@ func TestExploitStory(t *testing.T) {
 			if canaryRe.MatchString(out.String()) {
 				t.Errorf("the story printed the canary secret unmasked")
 			}
+			checkStoryTraces(t, "../../testdata/"+ex.Fixture, res)
 		})
+	}
+}
+
+// checkStoryTraces (issue 18): acg traces on the undefended run's spans
+// (both files the OpenTelemetry SDK wrote) reports one observed chain
+// read_email -> read_notes -> send_http, linked to the rule-of-two finding
+// acg scan reports for the same tree; on the fixed run's spans it reports
+// the approval and no chain. The canary secret the run read reaches no
+// output.
+func checkStoryTraces(t *testing.T, fixture string, res *demo.Result) {
+	t.Helper()
+	scanOut, _, _ := cli("scan", "--root", fixture, "--format", "json")
+	var scanned struct {
+		Findings []struct{ ID, Rule string } `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(scanOut), &scanned); err != nil {
+		t.Fatalf("scan json: %v", err)
+	}
+	var ruleOfTwo string
+	for _, f := range scanned.Findings {
+		if f.Rule == "rule-of-two" {
+			ruleOfTwo = f.ID
+		}
+	}
+	if ruleOfTwo == "" {
+		t.Fatalf("acg scan --root %s reports no rule-of-two finding", fixture)
+	}
+	type tracesDoc struct {
+		Findings []struct {
+			ID          string                     `json:"id"`
+			Rule        string                     `json:"rule"`
+			Chain       []string                   `json:"chain"`
+			PredictedBy string                     `json:"predicted_by"`
+			Steps       []struct{ Message string } `json:"steps"`
+		} `json:"findings"`
+		Summary struct {
+			Observed, Predicted, Blocked, Approvals int
+			Unpredicted                             []string
+		} `json:"summary"`
+		Events []struct {
+			ToolsSequence []string `json:"tools_sequence"`
+			ActionTaken   string   `json:"action_taken"`
+		} `json:"events"`
+	}
+	for _, file := range []string{"spans.json", "spans.otlp.pb"} {
+		leak := filepath.Join(res.Leak.TraceDir, file)
+		out, errs, code := cli("traces", leak, "--root", fixture, "--format", "json")
+		if code != exitFindings {
+			t.Errorf("traces %s: exit %d, want %d (an observed chain)\n%s", file, code, exitFindings, errs)
+		}
+		var d tracesDoc
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("traces %s json: %v\n%s", file, err, out)
+		}
+		if len(d.Findings) != 1 || d.Findings[0].Rule != "observed-chain" ||
+			!slices.Equal(d.Findings[0].Chain, []string{"read_email", "read_notes", "send_http"}) {
+			t.Errorf("undefended %s: findings %+v, want one observed chain read_email -> read_notes -> send_http", file, d.Findings)
+		} else if d.Findings[0].PredictedBy != ruleOfTwo || d.Summary.Predicted != 1 || len(d.Summary.Unpredicted) != 0 {
+			t.Errorf("undefended %s: predicted by %q (summary %+v), want the rule-of-two finding %s", file, d.Findings[0].PredictedBy, d.Summary, ruleOfTwo)
+		}
+		fixed := filepath.Join(res.Blocked.TraceDir, file)
+		out, errs, code = cli("traces", fixed, "--root", fixture, "--format", "json")
+		if code != exitOK {
+			t.Errorf("traces fixed %s: exit %d\n%s", file, code, errs)
+		}
+		d = tracesDoc{}
+		if err := json.Unmarshal([]byte(out), &d); err != nil {
+			t.Fatalf("traces fixed %s json: %v", file, err)
+		}
+		if len(d.Findings) != 0 || d.Summary.Approvals == 0 || d.Summary.Blocked != 1 {
+			t.Errorf("fixed %s: %d findings, summary %+v; want the approval and no chain", file, len(d.Findings), d.Summary)
+		}
+		for _, f := range []string{"text", "json", "sarif", "jsonl"} {
+			for _, p := range []string{leak, fixed} {
+				out, errs, _ := cli("traces", p, "--root", fixture, "--format", f)
+				if f == "text" {
+					t.Logf("acg traces %s:\n%s%s", p, out, errs)
+				}
+				if canaryRe.MatchString(out + errs) {
+					t.Errorf("traces --format %s %s: the canary secret the run read is in the output", f, p)
+				}
+			}
+		}
 	}
 }
 

@@ -15,6 +15,7 @@ commands:
   scan [PATH ...]   analyse agent code and configs (acg scan --help)
   explain TOOL      show why each effect label of a tool was decided
   doctor            show which flow provers are available, and their versions
+  traces TRACES     find the dangerous tool sequences recorded runs walked (acg traces --help)
   demo              run the exploit story: scan, exploit, quick fix, blocked, clean
   version           print the version
   help [COMMAND]    show this help, or a command's
@@ -22,7 +23,7 @@ commands:
 
 // commands are the subcommands; each returns its exit status.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"scan": scan, "explain": explain, "doctor": doctor, "demo": demoCmd,
+	"scan": scan, "explain": explain, "doctor": doctor, "demo": demoCmd, "traces": tracesCmd,
 }
 
 func main() { os.Exit(run0(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -67,6 +67,9 @@ func adkAgents(f *extract.File) {
 			t := &extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: adkFW, Kind: extract.ToolAgent, Ctor: e,
 				AgentRef: ref, Loc: c.Loc, NameLoc: c.Loc}
 			f.AddTool(t)
+			// Built in a function's body, it is run there (run_async): the
+			// function runs the agent, whose tools carry the effects.
+			c.BuildsAgent = true
 		case "McpToolset", "MCPToolset":
 			adkToolset(f, c)
 		}

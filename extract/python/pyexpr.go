@@ -224,12 +224,17 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 		kids := named(n)
 		var fl extract.Flow
 		if len(kids) == 3 {
-			w.expr(kids[1])
+			_, c := w.expr(kids[1])
+			var e1, e2 *extract.Expr
 			w.cond(func() {
-				f1, _ := w.expr(kids[0])
-				f2, _ := w.expr(kids[2])
+				var f1, f2 extract.Flow
+				f1, e1 = w.expr(kids[0])
+				f2, e2 = w.expr(kids[2])
 				fl = extract.Union(f1, f2)
 			})
+			if e1 != nil && e2 != nil {
+				ex.Kind, ex.Elems, ex.Cond = extract.ExprCond, []*extract.Expr{e1, e2}, c
+			}
 		}
 		return fl, ex
 	case "await", "parenthesized_expression":
@@ -546,6 +551,18 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 				arg.Lit, arg.Prefix = &s, s
 			case extract.ExprFString, extract.ExprConcat:
 				arg.Prefix = ae.Str
+			case extract.ExprName:
+				// query = "SELECT ..."; run(query): the text of a local
+				// assigned once, so a statement is read by its verb.
+				if v := w.onlyValue(ae.Name); v != nil {
+					switch v.Kind {
+					case extract.ExprStr:
+						s := v.Str
+						arg.Lit, arg.Prefix = &s, s
+					case extract.ExprFString, extract.ExprConcat:
+						arg.Prefix = v.Str
+					}
+				}
 			}
 		}
 		arg.Const = len(af) == 0 && isConstExpr(ae)
@@ -878,6 +895,12 @@ func (w *walker) resolveDotted(chain []string) (string, extract.HeadKind) {
 			defer func() { w.aliasDepth-- }()
 			return w.resolveDotted(append([]string{alias}, chain[1:]...))
 		}
+		if ty := optionalType(bs); ty != "" {
+			// client = bigquery.Client() at module level, None when that
+			// failed (try/except) or before it is set: a call on it is a
+			// method of the one type it can have.
+			return ty + "." + rest, extract.HeadObject
+		}
 		switch bd.Kind {
 		case extract.BindImport:
 			// `import a.b` binds a and a.b: prefer the longest imported prefix.
@@ -921,6 +944,38 @@ func (w *walker) reboundGlobal(name string) bool {
 	}
 	_, local := w.env[name]
 	return !local
+}
+
+// onlyValue is the value of a local of this function assigned exactly once
+// (nil for a parameter, a name assigned twice, or one of an outer scope).
+func (w *walker) onlyValue(name string) *extract.Expr {
+	if _, local := w.env[name]; !local || w.fn.Scope == nil {
+		return nil
+	}
+	bs := w.fn.Scope.Bindings[name]
+	if len(bs) != 1 || bs[0].Kind != extract.BindAssign {
+		return nil
+	}
+	return bs[0].Value
+}
+
+// optionalType is the type of a name whose assignments all build values of
+// one type or are None (the walker's Expr.Type, "mod.Class()"), else "".
+func optionalType(bs []*extract.Binding) string {
+	ty := ""
+	for _, b := range bs {
+		if b.Kind != extract.BindAssign || b.Value == nil {
+			return ""
+		}
+		switch {
+		case b.Value.Kind == extract.ExprNone:
+		case b.Value.Type == "" || ty != "" && b.Value.Type != ty:
+			return ""
+		default:
+			ty = b.Value.Type
+		}
+	}
+	return ty
 }
 
 // toolRunMethods run a tool object (a function made a tool by @tool).
