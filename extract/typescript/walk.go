@@ -676,7 +676,11 @@ func (w *walker) importStmt(st *syntax.Node) {
 	}
 }
 
-func isInTree(mod, spec string) bool { return mod != spec || strings.HasPrefix(spec, ".") }
+// isInTree: a relative specifier names a file of the tree; a package or a
+// Node builtin (node:path is path) does not.
+func isInTree(mod, spec string) bool {
+	return mod != strings.TrimPrefix(spec, "node:") || strings.HasPrefix(spec, ".")
+}
 
 // exportStmt walks what an export declares and binds re-exports
 // (export { a as b } from "./x") as imports, so a name imported from
