@@ -90,6 +90,8 @@ func (d *decision) decide() {
 			d.kind = "http_send"
 			d.send(n, "sends model-chosen data with "+n+" ("+m+")")
 		}
+	case "http_fetch", "http_config":
+		d.byOptions(n)
 	case "http_client":
 		if d.c.ArgAt(1, "data") != nil || d.c.ArgAt(-1, "json") != nil {
 			d.send(n, "sends model-chosen data with "+n)
@@ -433,4 +435,84 @@ func cloudRole(n string) string {
 		return "database_query"
 	}
 	return "s3_get"
+}
+
+// byOptions decides a JavaScript request whose method is a key of an
+// options object: fetch(url, { method }), http.request(options),
+// axios(config) (http_config: the options come first, or after a URL).
+// A method that cannot be read from an object literal may be any method,
+// DELETE included: send and delete (fail closed).
+func (d *decision) byOptions(n string) {
+	m, known := RequestMethod(d.c, d.kind)
+	switch {
+	case !known:
+		d.kind = "http_send"
+		d.send(n, "sends model-chosen data with "+n+" (a computed method)")
+		d.delete(n + " (a computed method may be DELETE)")
+	case m == "GET" || m == "HEAD" || m == "OPTIONS":
+		d.kind = "http_read"
+		d.read(n + "(" + m + ")")
+	case m == "DELETE":
+		d.kind = "http_delete"
+		d.delete(n + "(DELETE)")
+	default:
+		d.kind = "http_send"
+		d.send(n, "sends model-chosen data with "+n+" ("+m+")")
+	}
+}
+
+// RequestMethod is the HTTP method of an http_fetch or http_config call
+// (rules_npm.yaml), and whether it is known; the prover asks it too.
+func RequestMethod(c *extract.Call, kind string) (string, bool) {
+	return jsMethod(c.Expr, kind == "http_config")
+}
+
+// jsMethod reads the HTTP method of a call from its options object: the
+// "method" key of an object literal (GET when absent, as fetch, Node's
+// http.request and axios default). configFirst: the options are the first
+// argument unless that is a URL string (axios(config), axios(url, config)).
+func jsMethod(call *extract.Expr, configFirst bool) (string, bool) {
+	if call == nil {
+		return "", false
+	}
+	var opts *extract.Expr
+	first := call.Arg(0, "")
+	switch {
+	case configFirst && first != nil && !stringish(first):
+		opts = first
+	case !configFirst && first != nil && first.Kind == extract.ExprDict:
+		opts = first // http.request(options[, callback])
+	default:
+		opts = call.Arg(1, "")
+		if opts != nil && opts.Kind == extract.ExprName && strings.HasPrefix(opts.Name, "<lambda@") {
+			// http.request(url, res => ...): an inline function is no
+			// options object (the front end names it <lambda@line>).
+			opts = nil
+		}
+	}
+	if opts == nil {
+		if len(call.Args) > 0 && call.Args[len(call.Args)-1].Kind == extract.ExprSplat {
+			return "", false // fetch(...args)
+		}
+		return "GET", true
+	}
+	if opts.Kind != extract.ExprDict || opts.Spread {
+		return "", false
+	}
+	for i, k := range opts.Keys {
+		if k == nil || k.Kind != extract.ExprStr || k.Str != "method" {
+			continue
+		}
+		if i < len(opts.Elems) {
+			if v, ok := opts.Elems[i].StrValue(); ok {
+				return strings.ToUpper(v), true
+			}
+		}
+		return "", false
+	}
+	return "GET", true
+}
+
+func stringish(e *extract.Expr) bool {
+	return e.Kind == extract.ExprStr || e.Kind == extract.ExprFString
 }

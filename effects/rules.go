@@ -13,6 +13,14 @@ import (
 //go:embed rules.yaml
 var rulesYAML []byte
 
+// The npm ecosystem's rules (Node's modules and npm packages) are a file of
+// their own, read with the PyPI one into one table: the qualified names of
+// the two never meet (a JavaScript global is globalThis.X, a Python
+// builtin builtins.X), so one lookup serves both front ends.
+//
+//go:embed rules_npm.yaml
+var npmRulesYAML []byte
+
 // Rules maps qualified call names to what they mean.
 type Rules struct {
 	kinds     map[string]string // exact qualified name -> kind
@@ -27,15 +35,35 @@ type Rules struct {
 	schemas   map[string]bool   // base classes of data-only schemas (pydantic.BaseModel)
 	items     map[string]string // element types of typed sequences: pathlib.Path.parents -> pathlib.Path
 	data      map[string]bool   // methods of plain values (str.strip, dict.get)
+	// jsData are the methods of JavaScript's plain values (padStart,
+	// forEach, push): they count only for calls in JavaScript/TypeScript
+	// files, where a Python object's push() or map() is no array method.
+	jsData map[string]bool
+	// patterns are listed calls with a "*" segment standing for any one
+	// member (a Prisma model: @prisma/client.PrismaClient.*.findMany).
+	patterns []rulePattern
+}
+
+type rulePattern struct {
+	segs []string
+	kind string
 }
 
 type rulesFile struct {
-	Returns map[string]string   `yaml:"returns"`
-	Attrs   map[string]string   `yaml:"attributes"`
-	Items   map[string]string   `yaml:"items"`
-	Data    []string            `yaml:"data_methods"`
-	Opaque  []string            `yaml:"opaque"`
-	Calls   map[string][]string `yaml:"calls"`
+	Returns map[string]string `yaml:"returns"`
+	Attrs   map[string]string `yaml:"attributes"`
+	Items   map[string]string `yaml:"items"`
+	Data    []string          `yaml:"data_methods"`
+	// Ecosystem "npm" marks the JavaScript file: its data_methods are
+	// JavaScript's (jsData).
+	Ecosystem string              `yaml:"ecosystem"`
+	JSData    []string            `yaml:"-"`
+	Opaque    []string            `yaml:"opaque"`
+	Calls     map[string][]string `yaml:"calls"`
+	// Modules are packages whose export is itself the function called
+	// (axios(config), got(url), execa(cmd)): a name without a dot that is
+	// a module, not a method of every object as in calls.
+	Modules map[string][]string `yaml:"modules"`
 	LLM     []string            `yaml:"llm"`
 	Schemas []string            `yaml:"schema_bases"`
 }
@@ -43,6 +71,7 @@ type rulesFile struct {
 // kindRoles gives each kind its canonical role for the chain patterns.
 var kindRoles = map[string]string{
 	"http_read": "browse_url", "search": "browse_url", "http_send": "http_request", "http_method": "http_request", "http_client": "http_request",
+	"http_fetch": "http_request", "http_config": "http_request",
 	"email_read": "read_email", "email_send": "send_email", "socket_recv": "http_request", "socket_send": "http_request",
 	"exec": "shell_execute", "eval": "execute_code", "file_read": "read_file", "file_list": "list_directory",
 	"file_write": "write_file", "file_delete": "write_file", "db_exec": "database_query", "db_fetch": "database_query",
@@ -53,11 +82,19 @@ var kindRoles = map[string]string{
 	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api", "page_read": "browse_url",
 }
 
-// LoadRules parses a rules file; the embedded one is DefaultRules.
-func LoadRules(data []byte) (*Rules, error) {
+// LoadRules parses rules files into one table; the embedded ones are
+// DefaultRules. A name that two files (or two kinds) give different
+// meanings is an error.
+func LoadRules(files ...[]byte) (*Rules, error) {
 	var rf rulesFile
-	if err := yaml.Unmarshal(data, &rf); err != nil {
-		return nil, fmt.Errorf("rules: %w", err)
+	for i, data := range files {
+		var f rulesFile
+		if err := yaml.Unmarshal(data, &f); err != nil {
+			return nil, fmt.Errorf("rules (file %d): %w", i+1, err)
+		}
+		if err := rf.merge(&f); err != nil {
+			return nil, err
+		}
 	}
 	r := &Rules{kinds: map[string]string{}, methods: map[string]string{}, returns: map[string]string{},
 		mreturns: map[string]string{}, pureExact: map[string]bool{}, llm: map[string]bool{}}
@@ -77,12 +114,22 @@ func LoadRules(data []byte) (*Rules, error) {
 				r.pureExact[n] = true
 			case !strings.Contains(n, "."):
 				r.methods[n] = kind
+			case strings.Contains("."+n+".", ".*."):
+				r.patterns = append(r.patterns, rulePattern{segs: strings.Split(n, "."), kind: kind})
 			default:
 				if prev, dup := r.kinds[n]; dup && prev != kind {
 					return nil, fmt.Errorf("rules: %s is both %s and %s", n, prev, kind)
 				}
 				r.kinds[n] = kind
 			}
+		}
+	}
+	for kind, names := range rf.Modules {
+		for _, n := range names {
+			if prev, dup := r.kinds[n]; dup && prev != kind {
+				return nil, fmt.Errorf("rules: %s is both %s and %s", n, prev, kind)
+			}
+			r.kinds[n] = kind
 		}
 	}
 	for _, n := range rf.LLM {
@@ -97,6 +144,10 @@ func LoadRules(data []byte) (*Rules, error) {
 	r.data = map[string]bool{}
 	for _, m := range rf.Data {
 		r.data[m] = true
+	}
+	r.jsData = map[string]bool{}
+	for _, m := range rf.JSData {
+		r.jsData[m] = true
 	}
 	for k, v := range r.attrs {
 		if k == v || !strings.Contains(k, ".") {
@@ -115,8 +166,56 @@ func LoadRules(data []byte) (*Rules, error) {
 	return r, nil
 }
 
+// merge adds another rules file's entries.
+func (rf *rulesFile) merge(o *rulesFile) error {
+	var err error
+	if rf.Returns, err = mergeMap("returns", rf.Returns, o.Returns); err != nil {
+		return err
+	}
+	if rf.Attrs, err = mergeMap("attributes", rf.Attrs, o.Attrs); err != nil {
+		return err
+	}
+	if rf.Items, err = mergeMap("items", rf.Items, o.Items); err != nil {
+		return err
+	}
+	if o.Ecosystem == "npm" {
+		rf.JSData = append(rf.JSData, o.Data...)
+	} else {
+		rf.Data = append(rf.Data, o.Data...)
+	}
+	rf.Opaque = append(rf.Opaque, o.Opaque...)
+	rf.LLM = append(rf.LLM, o.LLM...)
+	rf.Schemas = append(rf.Schemas, o.Schemas...)
+	if rf.Calls == nil {
+		rf.Calls = map[string][]string{}
+	}
+	for k, v := range o.Calls {
+		rf.Calls[k] = append(rf.Calls[k], v...)
+	}
+	if rf.Modules == nil {
+		rf.Modules = map[string][]string{}
+	}
+	for k, v := range o.Modules {
+		rf.Modules[k] = append(rf.Modules[k], v...)
+	}
+	return nil
+}
+
+func mergeMap(what string, a, b map[string]string) (map[string]string, error) {
+	if a == nil {
+		a = map[string]string{}
+	}
+	for k, v := range b {
+		if prev, dup := a[k]; dup && prev != v {
+			return nil, fmt.Errorf("rules: %s %s is both %s and %s", what, k, prev, v)
+		}
+		a[k] = v
+	}
+	return a, nil
+}
+
 var defaultRules = func() *Rules {
-	r, err := LoadRules(rulesYAML)
+	r, err := LoadRules(rulesYAML, npmRulesYAML)
 	if err != nil {
 		panic(err) // the embedded file is checked by tests
 	}
@@ -200,7 +299,7 @@ func lastDot(s string) string {
 func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	switch c.HeadKind {
 	case extract.HeadData:
-		return r.dataCall(c.Method(), c.Qual)
+		return r.dataCall(c.Method(), c.Qual, jsCall(c))
 	case extract.HeadLocal, extract.HeadSelf:
 		return "local", c.Qual
 	}
@@ -220,7 +319,7 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 				return "pure", name
 			}
 		}
-		return r.dataCall(c.Method(), name)
+		return r.dataCall(c.Method(), name, jsCall(c))
 	}
 	if raw := c.Qual; raw != name {
 		if k := r.lookup(raw); k != "" {
@@ -256,11 +355,11 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 // method no builtin value has means the value is an object whose type was
 // lost (a rebound global, an in-tree helper's result), and the call is
 // unknown rather than pure.
-func (r *Rules) dataCall(method, name string) (kind, _ string) {
+func (r *Rules) dataCall(method, name string, js bool) (kind, _ string) {
 	if k, ok := r.methods[method]; ok {
 		return k, name
 	}
-	if r.data[method] {
+	if r.data[method] || (js && r.jsData[method]) {
 		return "pure", name
 	}
 	return "unknown", name
@@ -275,6 +374,9 @@ func (r *Rules) modelled(callee string) bool {
 
 func (r *Rules) lookup(name string) string {
 	if k, ok := r.kinds[name]; ok {
+		return k
+	}
+	if k := r.pattern(name); k != "" {
 		return k
 	}
 	if _, ok := r.returns[name]; ok {
@@ -306,4 +408,44 @@ func (r *Rules) lookup(name string) string {
 		}
 	}
 	return ""
+}
+
+// pattern finds a listed call with "*" segments that name matches, segment
+// for segment.
+func (r *Rules) pattern(name string) string {
+	if len(r.patterns) == 0 {
+		return ""
+	}
+	segs := strings.Split(name, ".")
+	for _, p := range r.patterns {
+		if len(p.segs) != len(segs) {
+			continue
+		}
+		ok := true
+		for i, s := range p.segs {
+			if s != "*" && s != segs[i] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return p.kind
+		}
+	}
+	return ""
+}
+
+// jsCall reports whether a call is in JavaScript or TypeScript source (by
+// its file's extension), whose plain values have methods of their own.
+func jsCall(c *extract.Call) bool {
+	f := c.Loc.File
+	if f == "" && c.Func != nil {
+		f = c.Func.Loc.File
+	}
+	for _, e := range []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"} {
+		if strings.HasSuffix(f, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -311,3 +311,60 @@ func (f *File) ServerByID(id string) *MCPServer {
 	}
 	return nil
 }
+
+// AnnotationHints records MCP tool annotations as declared hints. Only
+// hints that announce an effect are kept (destructiveHint, readOnlyHint
+// False, openWorldHint): a "safe" hint never removes a label. Shared by
+// the front ends: an annotation object is a call's keywords (Python
+// ToolAnnotations(...)) or an object/dict literal.
+func AnnotationHints(t *Tool, ann *Expr) {
+	ann = Deref(ann)
+	if ann == nil {
+		return
+	}
+	get := func(names ...string) (bool, bool) {
+		for _, n := range names {
+			var v *Expr
+			switch ann.Kind {
+			case ExprCall:
+				v = ann.Kwarg(n)
+			case ExprDict:
+				for i, k := range ann.Keys {
+					if s, ok := k.StrValue(); ok && s == n {
+						v = ann.Elems[i]
+					}
+				}
+			}
+			if b, known := Deref(v).Truthy(); v != nil && known {
+				return b, true
+			}
+		}
+		return false, false
+	}
+	var said []string
+	declare := func(why string, labels ...string) {
+		if t.Declared == nil {
+			t.Declared = map[string]bool{}
+		}
+		for _, l := range labels {
+			t.Declared[l] = true
+		}
+		said = append(said, why)
+	}
+	if v, ok := get("destructiveHint", "destructive_hint"); ok && v {
+		declare("destructiveHint=True", "writes_state", "irreversible")
+	}
+	if v, ok := get("readOnlyHint", "read_only_hint"); ok && !v {
+		declare("readOnlyHint=False", "writes_state")
+	}
+	if v, ok := get("openWorldHint", "open_world_hint"); ok && v {
+		declare("openWorldHint=True", "untrusted_input", "network_egress")
+	}
+	if len(said) > 0 {
+		if t.Extra == nil {
+			t.Extra = map[ExtraKey]string{}
+		}
+		t.Extra[ExtraDecidedBy] = "annotation"
+		t.Extra[ExtraDetail] = "MCP tool annotation " + strings.Join(said, ", ")
+	}
+}

@@ -36,6 +36,7 @@ const (
 	FrameworkGoogleADK      Framework = "google-adk"
 	FrameworkAgentFramework Framework = "agent-framework"
 	FrameworkSmolagents     Framework = "smolagents"
+	FrameworkMastra         Framework = "mastra"
 	FrameworkMCP            Framework = "mcp"
 	FrameworkClaudeCode     Framework = "claude-code"
 	// FrameworkPython is a plain function no framework claims (a tool by

@@ -112,6 +112,12 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Give the MCP server of %s require_approval=\"always\" (or {\"always\": {\"tool_names\": [%q]}}) and approve in the run loop.", t.Name, t.Name)
 	case fw == "openai-agents":
 		return fmt.Sprintf("Construct %s with needs_approval=True (or require_approval=\"always\" for MCP servers).", t.Name)
+	case fw == "mastra" || tfw == "mastra":
+		return fmt.Sprintf("Set requireApproval: true in the createTool({...}) of %s (from @mastra/core/tools); the agent then stops with a tool-call-approval chunk, which the application approves with agent.approveToolCall({ runId }) only after a human agrees (Mastra needs storage for the snapshot).", t.Name)
+	case (fw == "langgraph" || fw == "langchain") && jsFile(t.Loc.File) && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolNode) && (tfw == "langchain" || tfw == "langgraph"):
+		return fmt.Sprintf("Call interrupt(...) from @langchain/langgraph at the top of %s's function%s and return early when the reviewer rejects; interrupt() needs a checkpointer on %s.", t.Name, before, name)
+	case (ctor == "createReactAgent" || ctor == "createAgent" || (ctor == "StateGraph" && owner != nil && jsFile(owner.Loc.File))):
+		return fmt.Sprintf("Pass interruptBefore: [\"tools\"] (and a checkpointer) to %s so a human approves %s before it runs.", name, t.Name)
 	case ctor == "create_agent":
 		return fmt.Sprintf("Add HumanInTheLoopMiddleware(interrupt_on={%q: True}) to the middleware of %s (from langchain.agents.middleware) and give it a checkpointer.", t.Name, name)
 	case (fw == "langgraph" || fw == "langchain") && (t.Kind == extract.ToolFunc || t.Kind == extract.ToolNode || t.Kind == extract.ToolClass) && (tfw == "langchain" || tfw == "langgraph"):
@@ -129,4 +135,15 @@ func claudeSettingsOf(file string) string {
 		return file
 	}
 	return ".claude/settings.json"
+}
+
+// jsFile reports whether a path is JavaScript or TypeScript source, whose
+// frameworks spell their gates in their own syntax.
+func jsFile(p string) bool {
+	for _, e := range []string{".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"} {
+		if strings.HasSuffix(p, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -234,35 +234,16 @@ func (b *builder) addResolved(t *extract.Tool, e *effects.Effects) *capgraph.Too
 // codeServerFor finds the server in the tree that a launch runs: a .py
 // file among the command and arguments (python server.py, uv run
 // server.py, fastmcp run server.py:mcp, ${workspaceFolder}/server.py) or a
-// module after -m. Paths are matched by their trailing components, so an
+// module after -m; a TypeScript or JavaScript file (npx tsx src/server.ts,
+// node dist/server.js: built output maps back to its source, see
+// jsSources). Paths are matched by their trailing components, so an
 // absolute path in a developer's config still finds the file.
 func (b *builder) codeServerFor(sv *extract.MCPServer) *extract.MCPServer {
 	ix := b.serverIndex()
 	if len(ix.code) == 0 {
 		return nil
 	}
-	l := sv.Launch
-	tokens := append([]string{l.Command}, l.Args...)
-	var paths, modules []string
-	for i, t := range tokens {
-		if t == "-m" && i+1 < len(tokens) {
-			modules = append(modules, tokens[i+1])
-			continue
-		}
-		p, _, _ := strings.Cut(t, ".py:")
-		if p != t {
-			p += ".py"
-		}
-		if strings.HasSuffix(p, ".py") {
-			for _, pre := range []string{"${workspaceFolder}/", "${workspaceRoot}/", "./"} {
-				p = strings.TrimPrefix(p, pre)
-			}
-			if !strings.HasPrefix(p, "/") && l.Dir != "" && l.Dir != "." && !strings.HasPrefix(l.Dir, "/") {
-				paths = append(paths, path.Join(l.Dir, p))
-			}
-			paths = append(paths, path.Clean(p))
-		}
-	}
+	paths, modules := launchPaths(sv.Launch)
 	var best *extract.MCPServer
 	bestLen := 0
 	for _, cs := range ix.code {
@@ -284,6 +265,93 @@ func (b *builder) codeServerFor(sv *extract.MCPServer) *extract.MCPServer {
 		}
 	}
 	return best
+}
+
+// launchPaths are the in-tree files (slash paths) and Python modules a
+// launch may run.
+func launchPaths(l *extract.Launch) (paths, modules []string) {
+	tokens := append([]string{l.Command}, l.Args...)
+	for i, t := range tokens {
+		if t == "-m" && i+1 < len(tokens) {
+			modules = append(modules, tokens[i+1])
+			continue
+		}
+		p, _, _ := strings.Cut(t, ".py:")
+		if p != t {
+			p += ".py"
+		}
+		var cands []string
+		switch {
+		case strings.HasSuffix(p, ".py"):
+			cands = []string{p}
+		case jsExt(p) != "":
+			cands = jsSources(p)
+		}
+		for _, c := range cands {
+			for _, pre := range []string{"${workspaceFolder}/", "${workspaceRoot}/", "./"} {
+				c = strings.TrimPrefix(c, pre)
+			}
+			if !strings.HasPrefix(c, "/") && l.Dir != "" && l.Dir != "." && !strings.HasPrefix(l.Dir, "/") {
+				paths = append(paths, path.Join(l.Dir, c))
+			}
+			paths = append(paths, path.Clean(c))
+		}
+	}
+	return paths, modules
+}
+
+// jsExt is the JavaScript or TypeScript extension of a launch argument.
+func jsExt(p string) string {
+	for _, e := range []string{".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"} {
+		if strings.HasSuffix(p, e) && len(p) > len(e) {
+			return e
+		}
+	}
+	return ""
+}
+
+// buildDirs are the output directories of TypeScript builds by convention
+// (tsconfig outDir: dist, build, out, lib).
+var buildDirs = map[string]bool{"dist": true, "build": true, "out": true, "lib": true}
+
+// jsSources are the files a JavaScript or TypeScript launch argument may
+// run, most specific first: the file itself (a .ts run by tsx, a plain .js
+// server), and for built output the TypeScript source it was compiled
+// from: the extension swapped (.js from .ts or .tsx, .mjs from .mts, .cjs
+// from .cts) and the output directory (the first dist/build/out/lib
+// segment) replaced by src/ or by nothing (rootDir the project root), as
+// tsc's outDir/rootDir lay a package out.
+func jsSources(p string) []string {
+	ext := jsExt(p)
+	out := []string{p}
+	var srcExts []string
+	switch ext {
+	case ".js", ".jsx":
+		srcExts = []string{".ts", ".tsx"}
+	case ".mjs":
+		srcExts = []string{".mts", ".ts"}
+	case ".cjs":
+		srcExts = []string{".cts", ".ts"}
+	default:
+		return out // already a source file
+	}
+	stem := strings.TrimSuffix(p, ext)
+	segs := strings.Split(stem, "/")
+	var roots []string
+	for i, s := range segs {
+		if buildDirs[s] && i < len(segs)-1 {
+			pre, rest := strings.Join(segs[:i], "/"), strings.Join(segs[i+1:], "/")
+			roots = append(roots, path.Join(pre, "src", rest), path.Join(pre, rest))
+			break
+		}
+	}
+	roots = append(roots, stem)
+	for _, r := range roots {
+		for _, e := range srcExts {
+			out = append(out, r+e)
+		}
+	}
+	return out
 }
 
 func commonSuffix(a, b string) int {

@@ -34,6 +34,21 @@ if command -v "${PYTHON:-python3}" >/dev/null; then
   [ $failed = 0 ] || exit 1
 fi
 
+# npm tool sets (the agent frameworks' TypeScript packages and tsc), one
+# pinned install each from scripts/npm/NAME; their paths reach the Go tests
+# as ACG_NPM_<NAME>. Without npm the tests that need them skip and say so.
+if command -v npm >/dev/null; then
+  for pkg in scripts/npm/*/package.json; do
+    [ -e "$pkg" ] || continue
+    name=$(basename "$(dirname "$pkg")")
+    echo "== npm packages $name"
+    if ! dir=$(scripts/npmenv.sh "$name" 2>"$editors_tmp/npm-$name.log"); then
+      echo "npm packages $name failed:"; cat "$editors_tmp/npm-$name.log"; exit 1
+    fi
+    export "ACG_NPM_$(echo "$name" | tr 'a-z-' 'A-Z_')=$dir"
+  done
+fi
+
 echo "== go vet"
 go vet ./...
 echo "== go test"

@@ -92,7 +92,7 @@ func mcpServers(f *extract.File, root *syntax.Node, src []byte) {
 					if n, ok := extract.StrArg(d, 0, "name"); ok && n != "" {
 						t.Name = n
 					}
-					annotationHints(t, d.Kwarg("annotations"))
+					extract.AnnotationHints(t, d.Kwarg("annotations"))
 				}
 				f.AddTool(t)
 				s.Tools = append(s.Tools, t)
@@ -132,7 +132,7 @@ func mcpServers(f *extract.File, root *syntax.Node, src []byte) {
 				t.Loc, t.NameLoc = t.Func.Loc, t.Func.NameLoc
 			}
 		}
-		annotationHints(t, e.Kwarg("annotations"))
+		extract.AnnotationHints(t, e.Kwarg("annotations"))
 		f.AddTool(t)
 		s.Tools = append(s.Tools, t)
 	}
@@ -201,64 +201,9 @@ func lowLevelTools(f *extract.File, s *extract.MCPServer, list, handler *extract
 		if handler == nil {
 			t.Kind, t.Func = extract.ToolMCP, nil
 		}
-		annotationHints(t, d.ann)
+		extract.AnnotationHints(t, d.ann)
 		f.AddTool(t)
 		s.Tools = append(s.Tools, t)
-	}
-}
-
-// annotationHints records MCP tool annotations as declared hints. Only
-// hints that announce an effect are kept (destructiveHint, readOnlyHint
-// False, openWorldHint): a "safe" hint never removes a label.
-func annotationHints(t *extract.Tool, ann *extract.Expr) {
-	ann = extract.Deref(ann)
-	if ann == nil {
-		return
-	}
-	get := func(names ...string) (bool, bool) {
-		for _, n := range names {
-			var v *extract.Expr
-			switch ann.Kind {
-			case extract.ExprCall:
-				v = ann.Kwarg(n)
-			case extract.ExprDict:
-				for i, k := range ann.Keys {
-					if s, ok := k.StrValue(); ok && s == n {
-						v = ann.Elems[i]
-					}
-				}
-			}
-			if b, known := extract.Deref(v).Truthy(); v != nil && known {
-				return b, true
-			}
-		}
-		return false, false
-	}
-	var said []string
-	declare := func(why string, labels ...string) {
-		if t.Declared == nil {
-			t.Declared = map[string]bool{}
-		}
-		for _, l := range labels {
-			t.Declared[l] = true
-		}
-		said = append(said, why)
-	}
-	if v, ok := get("destructiveHint", "destructive_hint"); ok && v {
-		declare("destructiveHint=True", "writes_state", "irreversible")
-	}
-	if v, ok := get("readOnlyHint", "read_only_hint"); ok && !v {
-		declare("readOnlyHint=False", "writes_state")
-	}
-	if v, ok := get("openWorldHint", "open_world_hint"); ok && v {
-		declare("openWorldHint=True", "untrusted_input", "network_egress")
-	}
-	if len(said) > 0 {
-		if t.Extra == nil {
-			t.Extra = map[extract.ExtraKey]string{}
-		}
-		t.Extra[extract.ExtraDecidedBy] = "annotation"
-		t.Extra[extract.ExtraDetail] = "MCP tool annotation " + strings.Join(said, ", ")
 	}
 }
 

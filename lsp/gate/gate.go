@@ -94,6 +94,11 @@ func Plan(req Request) (*Fix, error) {
 			return nil, err
 		}
 	}
+	if p.needsTSCheckpointer {
+		if err := p.tsCheckpointer(); err != nil {
+			return nil, err
+		}
+	}
 	fix := &Fix{Edits: map[string][]Edit{}}
 	for path, s := range p.srcs {
 		o := p.orig[path]
@@ -129,6 +134,8 @@ type planner struct {
 	applied map[string][]edit
 	// needsCheckpointer is set by gates that pause the graph (interrupt).
 	needsCheckpointer bool
+	// needsTSCheckpointer: the same for a LangGraph.js agent (tssrc.go).
+	needsTSCheckpointer bool
 }
 
 func (p *planner) source(path string) (*source, error) {
@@ -200,6 +207,14 @@ func (p *planner) gate(t Tool) (string, error) {
 		// Both spell it the same in the tool's options (the AI SDK's
 		// per-tool flag; OpenAI Agents JS's only one).
 		return "needsApproval: true", p.tsFlag(t, "needsApproval")
+	case tsPath(t.Path) && t.Kind == extract.ToolFunc && t.Framework == extract.FrameworkMastra:
+		// Mastra suspends the agent before a tool marked so (createTool).
+		return "requireApproval: true", p.tsFlag(t, "requireApproval")
+	case tsPath(t.Path) && t.FuncQual != "" && isLangChain(a.Framework):
+		// LangGraph.js: interrupt() from @langchain/langgraph first in
+		// the tool's function, in TypeScript.
+		p.needsTSCheckpointer = true
+		return "interrupt()", p.tsInterrupt(t)
 	case a.Framework == extract.FrameworkCrewAI:
 		// A crew runs no LangGraph: its gate is a pre-tool-call hook.
 		return "before_tool_call hook", p.crewHook(as, t)

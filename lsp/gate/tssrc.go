@@ -136,3 +136,127 @@ func identifier(s string) bool {
 	}
 	return s != ""
 }
+
+// tsInterrupt puts interrupt() from @langchain/langgraph first in a
+// LangGraph.js tool's function, with an early return unless the reviewer
+// approves (the resume value is the decision), and imports it. The body
+// must be a block: an expression-bodied arrow has no first statement.
+func (p *planner) tsInterrupt(t Tool) error {
+	s, fn, err := p.funcOf(t)
+	if err != nil {
+		return err
+	}
+	if len(fn.Gates) > 0 {
+		return fmt.Errorf("%s at line %d does not run before every action; %w that a second one would duplicate", fn.Gates[0].Qual, fn.Gates[0].Loc.Start.Line, ErrGated)
+	}
+	at := fn.BodyInsert.Byte
+	if at <= 0 || at > len(s.src) || s.src[at-1] != '{' {
+		return fmt.Errorf("%w: the function of %s has no block body; write it as { ... } first", ErrNoGate, t.Name)
+	}
+	decision := "decision"
+	for _, n := range []string{"decision", "approval", "reviewDecision"} {
+		decision = n
+		if fn.Scope == nil || len(fn.Scope.Bindings[n]) == 0 {
+			break
+		}
+	}
+	// The indentation of the body: that of its first line, else the
+	// function's line plus two spaces.
+	open := lineStart(s.src, at-1)
+	outer := leadingSpace(s.src[open:])
+	ind := outer + "  "
+	if nl := strings.IndexByte(string(s.src[at:]), '\n'); nl >= 0 {
+		next := s.src[at+nl+1:]
+		if sp := leadingSpace(next); len(next) > len(sp) && next[len(sp)] != '}' && next[len(sp)] != '\n' {
+			ind = sp
+		}
+	}
+	name, imp := tsImport(s, "@langchain/langgraph", "interrupt")
+	gate := fmt.Sprintf("\n%sconst %s = %s<{ action: string }, boolean>({ action: %q });\n%sif (!%s) {\n%s  return %q;\n%s}",
+		ind, decision, name, t.Name, ind, decision, ind, "Rejected by reviewer", ind)
+	return p.change(s, append(imp, edit{at, at, gate}))
+}
+
+func leadingSpace(b []byte) string {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t') {
+		n++
+	}
+	return string(b[:n])
+}
+
+// tsImport makes name of module usable in a TypeScript file: an existing
+// named import of it, else one added to an `import { ... } from module`
+// line, else a new import after the file's last import statement.
+func tsImport(s *source, module, name string) (string, []edit) {
+	for _, b := range s.facts.Scope.Bindings[name] {
+		if b.Kind == extract.BindImport && b.Imp != nil && b.Imp.Qualified() == module+"."+name {
+			return name, nil
+		}
+	}
+	src := string(s.src)
+	lines := strings.SplitAfter(src, "\n")
+	off, lastImport := 0, -1
+	for _, ln := range lines {
+		trim := strings.TrimSpace(ln)
+		if strings.HasPrefix(trim, "import ") || (strings.HasPrefix(trim, "} from ") && lastImport >= 0) {
+			if strings.HasPrefix(trim, "import {") && strings.HasSuffix(trim, "} from \""+module+"\";") {
+				// Add it to the braces, after the last name there.
+				close := off + strings.Index(ln, "}")
+				at := close
+				for at > off && (src[at-1] == ' ' || src[at-1] == '\t') {
+					at--
+				}
+				return name, []edit{{at, at, ", " + name}}
+			}
+			lastImport = off + len(ln)
+		}
+		off += len(ln)
+	}
+	line := fmt.Sprintf("import { %s } from %q;\n", name, module)
+	if lastImport < 0 {
+		return name, []edit{{0, 0, line}}
+	}
+	return name, []edit{{lastImport, lastImport, line}}
+}
+
+// tsCheckpointer gives a LangGraph.js agent the checkpointer interrupt()
+// needs to pause and resume: checkpointer: new MemorySaver() in
+// createReactAgent's options or in compile()'s. An agent that has one, or
+// whose options are not an object literal, is left as it is.
+func (p *planner) tsCheckpointer() error {
+	s, a, err := p.agent()
+	if err != nil {
+		return err
+	}
+	if a.Checkpoint || a.Call == nil || a.Call.Kind != extract.ExprCall {
+		return nil
+	}
+	saver, imp := tsImport(s, "@langchain/langgraph", "MemorySaver")
+	entry := "checkpointer: new " + saver + "()"
+	opts := a.Call.Arg(0, "")
+	switch {
+	case opts == nil && len(a.Call.Args) == 0 && a.Ctor == "StateGraph":
+		// compile(): the call's parentheses close the source of the call.
+		end := a.Call.Loc.End.Byte
+		if end < 2 || string(s.src[end-2:end]) != "()" {
+			return nil
+		}
+		return p.change(s, append(imp, edit{end - 1, end - 1, "{ " + entry + " }"}))
+	case opts != nil && opts.Kind == extract.ExprDict && len(opts.Keys) > 0:
+		last := opts.Elems[len(opts.Elems)-1]
+		at := last.Loc.End.Byte
+		rest := string(s.src[at:opts.Loc.End.Byte])
+		if strings.Contains(rest, "\n") {
+			ind := leadingSpace(s.src[lineStart(s.src, opts.Keys[len(opts.Keys)-1].Loc.Start.Byte):])
+			comma := ""
+			if !strings.HasPrefix(strings.TrimLeft(rest, " \t"), ",") {
+				comma = ","
+			}
+			nl := at + strings.Index(rest, "\n")
+			return p.change(s, append(imp, edit{at, at, comma}, edit{nl + 1, nl + 1, ind + entry + ",\n"}))
+		}
+		return p.change(s, append(imp, edit{at, at, ", " + entry}))
+	}
+	return nil
+}
