@@ -133,6 +133,13 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"openai-agents/pos-lists-mutated/support.py param>egress 6>8":              {"semgrep", fixedHost},
 	"ops-desk/web.py param>egress 30>32":                                       {"semgrep", fixedHost},
 	"ops-desk/web.py param>egress 48>50":                                       {"semgrep", fixedHost},
+	"effects/neg-conditional-tool/agent.py untrusted>return 32>33":             {"builtin", catalogue},
+	"effects/neg-search-sdk-readers/agent.py param>egress 14>16":               {"builtin", catalogue},
+	"effects/neg-search-sdk-readers/agent.py param>egress 20>22":               {"builtin", catalogue},
+	"effects/neg-search-sdk-readers/agent.py param>egress 26>29":               {"builtin", catalogue},
+	"effects/neg-search-sdk-readers/agent.py untrusted>return 16>16":           {"builtin", catalogue},
+	"effects/neg-search-sdk-readers/agent.py untrusted>return 22>22":           {"builtin", catalogue},
+	"effects/neg-search-sdk-readers/agent.py untrusted>return 29>29":           {"builtin", catalogue},
 }
 
 // TestSemgrepFixtures runs the bundled rules on every Python fixture in
@@ -142,7 +149,9 @@ func TestSemgrepFixtures(t *testing.T) {
 	sel := realSemgrep(t)
 	snap := load(t, ".")
 	sg := keys(semgrepFlows(t, sel, snap), nil)
-	bi := keys(snap.Analyze().Flows, nil)
+	// The bundled rules are Python's: the builtin engine's flows in
+	// TypeScript and JavaScript fixtures have nothing to be compared with.
+	bi := keys(snap.Analyze().Flows, func(fl *prove.Flow) bool { return strings.HasSuffix(fl.Source.Loc.File, ".py") })
 	if len(sg) < 100 {
 		t.Fatalf("semgrep found %d flows on the fixtures: the rules did not run", len(sg))
 	}
