@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds every release artifact on one Linux machine: acg and acg-lsp for
 # linux, macOS and Windows on amd64 and arm64, one archive each, the PyPI
-# wheels, the npm packages, and SHA256SUMS over all of them.
+# wheels, the npm packages, the VS Code extension (a platform-specific .vsix
+# per target with acg-lsp bundled, plus a universal one that uses acg-lsp on
+# PATH), and SHA256SUMS over all of them. Needs Go, Python 3 and Node.js/npm.
 #
 #   scripts/release.sh [--version vX.Y.Z] [--targets "linux-amd64 darwin-arm64 …"] [--out dist] [--native]
 #
@@ -11,6 +13,8 @@
 # --native builds the host's linux-amd64 with the system C compiler instead
 # (what the tests use: no zig download). Versions come from --version, else
 # `git describe`; the binaries report it (internal/version.Release).
+# The linux .vsix also go out as alpine-* (the builds are static musl); a
+# --native build links glibc, so it makes linux-x64 only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -24,7 +28,7 @@ while [ $# -gt 0 ]; do
     --targets) targets=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --native) native=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "release.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -52,6 +56,21 @@ zigtarget() {
     *) echo "release.sh: unknown target $1" >&2; return 2 ;;
   esac
 }
+
+# VS Code's platform names for a target (vsce --target).
+vsixtargets() {
+  case $1 in
+    linux-amd64) echo linux-x64; [ $native = 1 ] || echo alpine-x64 ;;
+    linux-arm64) echo linux-arm64; echo alpine-arm64 ;;
+    darwin-amd64) echo darwin-x64 ;;
+    darwin-arm64) echo darwin-arm64 ;;
+    windows-amd64) echo win32-x64 ;;
+    windows-arm64) echo win32-arm64 ;;
+  esac
+}
+
+echo "== VS Code extension bundle"
+scripts/release/vsix.sh --version "$pkgver" --out "$out" >/dev/null
 
 cc_dir=$(mktemp -d)
 trap 'rm -rf "$cc_dir"' EXIT
@@ -92,6 +111,9 @@ for t in $targets; do
   tag=(); [ $native = 1 ] && tag=(--tag "linux_$(uname -m)")
   python3 scripts/release/package.py wheel --version "$pkgver" --target "$t" --bin "$bin" --out "$out" "${tag[@]}" >/dev/null
   python3 scripts/release/package.py npm --version "$pkgver" --target "$t" --bin "$bin" --out "$out" >/dev/null
+  for vt in $(vsixtargets "$t"); do
+    scripts/release/vsix.sh --no-build --version "$pkgver" --target "$vt" --bin "$bin" --out "$out" >/dev/null
+  done
 done
 python3 scripts/release/package.py npm-wrapper --version "$pkgver" --out "$out" >/dev/null
 

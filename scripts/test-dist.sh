@@ -3,6 +3,9 @@
 # release script (--native: linux-amd64, the system C compiler), installs the
 # wheel into a fresh virtual environment and the npm packages into a fresh
 # project (offline, from the built files), and scans the example with each;
+# checks the .vsix files and runs the linux-x64 one in code-server
+# (editors/vscode/e2e/run.sh; a skip for lack of network goes to
+# $ACG_SKIP_FILE);
 # then runs the GitHub Action's scan step and the pre-commit hook's command
 # line with the installed acg. Run by scripts/test.sh.
 set -euo pipefail
@@ -25,6 +28,28 @@ echo "== release artifacts (linux-amd64, native)"
 (cd "$tmp/dist" && sha256sum -c --quiet SHA256SUMS) || fail "checksums do not match"
 tar -tzf "$tmp/dist/acg-v0.0.1-linux-amd64.tar.gz" >"$tmp/list"
 grep -qx acg-lsp "$tmp/list" || fail "archive lacks acg-lsp"
+vsix=$tmp/dist/acg-vscode-0.0.1-linux-x64.vsix
+unzip -l "$vsix" >"$tmp/vsix-list" || fail "no linux-x64 .vsix"
+for f in extension/server/acg-lsp extension/LICENSE.txt extension/images/icon.png extension/dist/extension.js; do
+  grep -q " $f\$" "$tmp/vsix-list" || fail ".vsix lacks $f"
+done
+unzip -p "$vsix" extension.vsixmanifest | grep -q 'TargetPlatform="linux-x64"' || fail ".vsix is not linux-x64"
+! unzip -l "$tmp/dist/acg-vscode-0.0.1.vsix" | grep -q server/ || fail "the universal .vsix bundles a server"
+
+echo "== the linux-x64 .vsix in a real VS Code (code-server, headless chromium)"
+code=0
+# The screenshot goes to docs/ only when asked (ACG_UPDATE_SCREENSHOTS=1),
+# as goldens do: a test run leaves the checkout as it was.
+shot=$tmp/vscode-code-server.png
+[ "${ACG_UPDATE_SCREENSHOTS:-}" = 1 ] && shot=$root/docs/vscode-code-server.png
+"$root/editors/vscode/e2e/run.sh" --vsix "$vsix" --screenshot "$shot" || code=$?
+if [ $code = 3 ]; then
+  msg="VS Code e2e (code-server): its tools could not be installed for lack of network"
+  echo "SKIPPED: $msg"
+  [ -n "${ACG_SKIP_FILE:-}" ] && echo "$msg" >>"$ACG_SKIP_FILE"
+elif [ $code != 0 ]; then
+  fail "the .vsix in code-server failed"
+fi
 
 echo "== pip install the wheel into a fresh virtual environment"
 python3 -m venv "$tmp/venv"

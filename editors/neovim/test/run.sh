@@ -34,6 +34,25 @@ run() { # name script [root agent]
 
 run config config.lua
 
+# The plugin installed as a native package (a start package under
+# 'packpath'), with its help tags generated as the README says; help.lua
+# checks that :help acg and every tag and link resolve.
+pkg=$tmp/site/pack/acg/start/acg
+mkdir -p "$(dirname "$pkg")"
+cp -r "$here" "$pkg"
+rm -f "$pkg/doc/tags"
+start=$SECONDS
+if ACG_TEST_DOC=$pkg/doc/acg.txt timeout 60 "$nvim" --headless -u NONE -i NONE -n \
+  --cmd "set packpath^=$tmp/site" -c packloadall -c "helptags $pkg/doc" \
+  -c "luafile $here/test/help.lua" >"$tmp/help.log" 2>&1; then
+  passed=$((passed + 1))
+  echo "ok   help ($((SECONDS - start)) s): $(tail -1 "$tmp/help.log")"
+else
+  failed=$((failed + 1))
+  echo "FAIL help ($((SECONDS - start)) s)"
+  sed 's/^/    /' "$tmp/help.log"
+fi
+
 cp -r "$repo/testdata/inbox" "$tmp/inbox"
 run inbox inbox.lua "$tmp/inbox" inbox_assistant
 

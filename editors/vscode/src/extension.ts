@@ -40,9 +40,13 @@ export const documentSelector: DocumentSelector = [
 
 let client: LanguageClient | undefined;
 let log: vscode.LogOutputChannel;
+// Where the extension is installed: a platform-specific .vsix carries
+// acg-lsp under server/ there.
+let extensionDir: string | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   log = vscode.window.createOutputChannel("acg", { log: true });
+  extensionDir = context.extensionPath;
   context.subscriptions.push(
     log,
     vscode.commands.registerCommand("acg.restartServer", restart),
@@ -63,8 +67,8 @@ export async function deactivate(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const configured = vscode.workspace.getConfiguration("acg").get<string>("server.path", "acg-lsp");
-  const command = resolveServerPath(configured);
+  const configured = vscode.workspace.getConfiguration("acg").get<string>("server.path", "");
+  const command = resolveServerPath(configured, process.env, extensionDir);
   if (command === undefined) {
     const message = missingServerMessage(configured);
     log.error(message);

@@ -49,15 +49,33 @@ function goBinDirs(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Resolves the configured server path to an executable file. A path with a
- * directory part (or `~/`) is taken as given; a bare name is looked up on
- * PATH and then in Go's install directories. Returns undefined when nothing
- * executable is found.
+ * Where a platform-specific .vsix carries its server: server/acg-lsp (.exe on
+ * Windows) inside the extension. scripts/release.sh puts it there.
+ */
+export function bundledServerPath(extensionDir: string, platform: NodeJS.Platform = process.platform): string {
+  return path.join(extensionDir, "server", platform === "win32" ? "acg-lsp.exe" : "acg-lsp");
+}
+
+/**
+ * Resolves the server to an executable file. A configured value wins, as the
+ * user asked for it: a path with a directory part (or `~/`) is taken as
+ * given, a bare name is looked up on PATH and then in Go's install
+ * directories. Unset (empty), the binary bundled in a platform-specific .vsix
+ * comes first, then acg-lsp on PATH and in Go's install directories (the
+ * universal .vsix, or a platform without a build). Returns undefined when
+ * nothing executable is found.
  */
 export function resolveServerPath(
   configured: string,
   env: NodeJS.ProcessEnv = process.env,
+  extensionDir?: string,
 ): string | undefined {
+  if (configured.trim() === "" && extensionDir !== undefined) {
+    const bundled = bundledServerPath(extensionDir);
+    if (isExecutable(bundled)) {
+      return bundled;
+    }
+  }
   let name = configured.trim() === "" ? "acg-lsp" : configured.trim();
   if (name === "~" || name.startsWith("~/")) {
     name = path.join(os.homedir(), name.slice(1));
@@ -78,7 +96,9 @@ export function resolveServerPath(
 
 /** The message shown when the server cannot be found. */
 export function missingServerMessage(configured: string): string {
-  const what = configured.trim() === "" || configured.trim() === "acg-lsp"
+  const what = configured.trim() === ""
+    ? "this platform has no bundled acg-lsp and acg-lsp was not found on PATH or in Go's bin directory"
+    : configured.trim() === "acg-lsp"
     ? "acg-lsp was not found on PATH or in Go's bin directory"
     : `acg-lsp was not found at "${configured}" (setting acg.server.path)`;
   return `acg: ${what}. Install it with \`${INSTALL_COMMAND}\`, or set acg.server.path to the binary.`;

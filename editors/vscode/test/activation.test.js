@@ -84,3 +84,25 @@ test("manifest: activation events cover every file kind the client selects", () 
   const lc = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "node_modules", "vscode-languageclient", "package.json"), "utf8"));
   assert.equal(lc.engines.vscode, manifest.engines.vscode, "vscode-languageclient's engine matches ours");
 });
+
+test("manifest: marketplace and Open VSX metadata, icon and licence shipped", () => {
+  for (const k of ["publisher", "displayName", "description", "license", "icon", "homepage"]) {
+    assert.ok(typeof manifest[k] === "string" && manifest[k] !== "", k);
+  }
+  assert.equal(manifest.license, "Apache-2.0");
+  assert.match(manifest.repository.url, /^https:\/\/github\.com\//);
+  assert.ok(manifest.bugs.url, "bugs.url");
+  assert.match(manifest.galleryBanner.color, /^#[0-9A-Fa-f]{6}$/);
+  assert.ok(["dark", "light"].includes(manifest.galleryBanner.theme));
+  assert.ok(manifest.categories.includes("Linters") && manifest.keywords.length >= 5);
+  // The marketplace wants a PNG of at least 128x128 px: read its IHDR.
+  const png = fs.readFileSync(path.join(__dirname, "..", manifest.icon));
+  assert.equal(png.subarray(1, 4).toString(), "PNG");
+  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+  const ignore = fs.readFileSync(path.join(__dirname, "..", ".vscodeignore"), "utf8").split("\n");
+  for (const f of ["!LICENSE", "!" + manifest.icon, "!server/acg-lsp", "!server/acg-lsp.exe"]) {
+    assert.ok(ignore.includes(f), `.vscodeignore ships ${f}`);
+  }
+  assert.equal(manifest.contributes.configuration.properties["acg.server.path"].default, "",
+    "empty default: bundled binary, then PATH");
+});

@@ -7,7 +7,7 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { resolveServerPath, missingServerMessage, INSTALL_COMMAND } = require("../out/serverPath.js");
+const { bundledServerPath, resolveServerPath, missingServerMessage, INSTALL_COMMAND } = require("../out/serverPath.js");
 
 function tree() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "acg-path-"));
@@ -47,4 +47,24 @@ test("missingServerMessage says how to install", () => {
   assert.ok(missingServerMessage("acg-lsp").includes(INSTALL_COMMAND));
   assert.match(missingServerMessage("acg-lsp"), /not found on PATH/);
   assert.match(missingServerMessage("/opt/acg/acg-lsp"), /"\/opt\/acg\/acg-lsp" \(setting acg\.server\.path\)/);
+});
+
+test("bundled server: first when the setting is empty, never over a configured one", { skip: process.platform === "win32" && "POSIX permissions" }, (t) => {
+  const { dir, mk } = tree();
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const ext = path.join(dir, "ext");
+  const onPath = mk("a/acg-lsp", 0o755);
+  const env = { PATH: path.join(dir, "a") };
+  // No server/ in the extension (the universal .vsix): PATH.
+  assert.equal(resolveServerPath("", env, ext), onPath, "universal package falls back to PATH");
+  const bundled = mk("ext/server/acg-lsp", 0o755);
+  assert.equal(bundledServerPath(ext), bundled);
+  assert.equal(bundledServerPath(ext, "win32"), path.join(ext, "server", "acg-lsp.exe"));
+  assert.equal(resolveServerPath("", env, ext), bundled, "bundled binary first");
+  assert.equal(resolveServerPath("acg-lsp", env, ext), onPath, "a configured bare name means PATH");
+  const custom = mk("custom/acg-lsp", 0o755);
+  assert.equal(resolveServerPath(custom, env, ext), custom, "a configured path wins");
+  fs.chmodSync(bundled, 0o644);
+  assert.equal(resolveServerPath("", env, ext), onPath, "a bundled file that is not executable is skipped");
+  assert.match(missingServerMessage(""), /no bundled acg-lsp/);
 });
