@@ -104,6 +104,12 @@ func gateFor(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effec
 		return fmt.Sprintf("Give the McpToolset that serves %s require_confirmation=True.", t.Name)
 	case tfw == "pydantic-ai" && t.Kind == extract.ToolFunc:
 		return fmt.Sprintf("Set requires_approval=True on the tool decorator (@agent.tool) or Tool(...) of %s, give the agent output_type=[..., DeferredToolRequests], and resume the run with DeferredToolResults(approvals={...}) only after a human approves.", t.Name)
+	case fw == extract.FrameworkVercelAI || tfw == string(extract.FrameworkVercelAI):
+		return fmt.Sprintf("Add %s: \"user-approval\" to the toolApproval option of %s (%s(...)): the AI SDK then asks the user before each call; or set needsApproval: true in the tool({...}) of %s.", t.Name, name, ctor, t.Name)
+	case jsFile(t.Loc.File) && tfw == string(extract.FrameworkOpenAIAgents) && t.Kind == extract.ToolFunc:
+		return fmt.Sprintf("Set needsApproval: true in the tool({...}) of %s (from @openai/agents) and handle result.interruptions (state.approve/state.reject) before running again.", t.Name)
+	case jsFile(t.Loc.File) && t.Kind == extract.ToolAgent:
+		return fmt.Sprintf("Pass needsApproval: true to the asTool({...}) call that makes %s.", t.Name)
 	case tfw == "openai-agents" && t.Kind == extract.ToolFunc:
 		return fmt.Sprintf("Set needs_approval=True on the @function_tool decorator of %s and handle result.interruptions (state.approve/state.reject) in the run loop.", t.Name)
 	case t.Kind == extract.ToolAgent:
