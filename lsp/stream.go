@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -37,7 +38,11 @@ func (codec) Unmarshal(data []byte, v any) error {
 		*p = append(jsonrpc2.RawMessage(nil), data...)
 		return nil
 	}
-	return protocol.Unmarshal(data, v)
+	// A private copy: go.lsp.dev/protocol decodes some values (a result
+	// that is a slice of unions, []CommandOrCodeAction) with strings that
+	// alias the bytes it is given, and the connection reuses its read
+	// buffer for the next message, which then overwrote a decoded title.
+	return protocol.Unmarshal(slices.Clone(data), v)
 }
 
 // stream is the connection's message stream: our own frame reader for what

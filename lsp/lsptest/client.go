@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -697,7 +698,11 @@ func (codec) Unmarshal(data []byte, v any) error {
 		*p = append(jsonrpc2.RawMessage(nil), data...)
 		return nil
 	}
-	return protocol.Unmarshal(data, v)
+	// A private copy: go.lsp.dev/protocol decodes some values (a result
+	// that is a slice of unions, []CommandOrCodeAction) with strings that
+	// alias the bytes it is given, and the connection reuses its read
+	// buffer for the next message, which then overwrote a decoded title.
+	return protocol.Unmarshal(slices.Clone(data), v)
 }
 
 // CodeSet is a publication's codes, sorted and joined by spaces.
