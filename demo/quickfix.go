@@ -7,7 +7,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -43,7 +42,7 @@ func QuickFix(ctx context.Context, root, rel string) (*Fixed, error) {
 	defer func() { _ = cli.Close(); _ = srv.Close(); <-done }()
 
 	c := &editor{diags: map[uri.URI]*protocol.PublishDiagnosticsParams{}, changed: make(chan struct{}, 1)}
-	rpc := jsonrpc2.NewConn(jsonrpc2.NewStream(cli), jsonrpc2.WithCodec(codec{}))
+	rpc := jsonrpc2.NewConn(jsonrpc2.NewStream(cli), jsonrpc2.WithCodec(lsp.Codec{}))
 	rpc.Go(ctx, protocol.ClientHandler(c, jsonrpc2.MethodNotFoundHandler))
 	server := protocol.ServerDispatcher(rpc)
 
@@ -314,26 +313,4 @@ func lineDiff(rel, a, b string) string {
 		last = k
 	}
 	return w.String()
-}
-
-// codec is the protocol package's JSON for payloads, as the server uses.
-type codec struct{}
-
-func (codec) Marshal(v any) ([]byte, error) {
-	if m, ok := v.(jsonrpc2.RawMessage); ok {
-		return m, nil
-	}
-	return protocol.Marshal(v)
-}
-
-func (codec) Unmarshal(data []byte, v any) error {
-	if p, ok := v.(*jsonrpc2.RawMessage); ok {
-		*p = append(jsonrpc2.RawMessage(nil), data...)
-		return nil
-	}
-	// A private copy: go.lsp.dev/protocol decodes some values (a result
-	// that is a slice of unions, []CommandOrCodeAction) with strings that
-	// alias the bytes it is given, and the connection reuses its read
-	// buffer for the next message, which then overwrote a decoded title.
-	return protocol.Unmarshal(slices.Clone(data), v)
 }

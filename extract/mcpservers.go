@@ -303,6 +303,16 @@ func (e *Expr) NameOrEmpty() string {
 	return e.Name
 }
 
+// UniqueServerID is the id of a server named name in f: ServerID, with
+// "~" added until no server of f has it yet.
+func (f *File) UniqueServerID(name string) string {
+	id := ServerID(f.Path, name)
+	for f.ServerByID(id) != nil {
+		id += "~"
+	}
+	return id
+}
+
 func (f *File) ServerByID(id string) *MCPServer {
 	for _, s := range f.Servers {
 		if s.ID == id {

@@ -12,7 +12,7 @@ import (
 func TestCodecOwnsDecodedStrings(t *testing.T) {
 	buf := []byte(`[{"title":"Require a human approval before send_http","kind":"quickfix","isPreferred":true}]`)
 	var acts []protocol.CommandOrCodeAction
-	if err := (codec{}).Unmarshal(buf, &acts); err != nil {
+	if err := (Codec{}).Unmarshal(buf, &acts); err != nil {
 		t.Fatal(err)
 	}
 	for i := range buf {

@@ -90,7 +90,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	defer cancel()
 	s := &Server{opts: opts, ctx: ctx, exit: make(chan int, 1), logged: map[string]bool{}, updated: make(chan struct{})}
 	stream := newStream(rwc, func(m string) { s.logf(protocol.MessageTypeWarning, "%s", m) })
-	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
+	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	conn.Go(ctx, s.handler())
 	code := 1

@@ -12,12 +12,13 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// codec marshals payloads with the protocol package's union-aware JSON, as
+// Codec marshals payloads with the protocol package's union-aware JSON, as
 // protocol.NewServer does; we build the connection ourselves to put our own
-// stream and handler chain around it.
-type codec struct{}
+// stream and handler chain around it. Clients of the server (the test
+// client, acg demo's) use it too.
+type Codec struct{}
 
-func (codec) Marshal(v any) ([]byte, error) {
+func (Codec) Marshal(v any) ([]byte, error) {
 	switch m := v.(type) {
 	case jsonrpc2.RawMessage:
 		if m == nil {
@@ -33,7 +34,7 @@ func (codec) Marshal(v any) ([]byte, error) {
 	return protocol.Marshal(v)
 }
 
-func (codec) Unmarshal(data []byte, v any) error {
+func (Codec) Unmarshal(data []byte, v any) error {
 	if p, ok := v.(*jsonrpc2.RawMessage); ok {
 		*p = append(jsonrpc2.RawMessage(nil), data...)
 		return nil

@@ -658,8 +658,9 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 			return []member{b.hosted(e, typ)}
 		}
 		fallthrough
-	case extract.ExprList, extract.ExprConcat:
-		// A list, a + b, or a registry {"name": tool} (its values).
+	case extract.ExprList, extract.ExprConcat, extract.ExprBoolOp, extract.ExprCond:
+		// A list, a + b, or a registry {"name": tool} (its values); either
+		// side of tools or [] / extra and [extra] / a if c else b.
 		var out []member
 		for _, x := range e.Elems {
 			out = append(out, b.members(x, depth+1)...)
@@ -684,13 +685,6 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
 		}
 		return b.members(e.Elems[0], depth+1)
-	case extract.ExprBoolOp, extract.ExprCond:
-		// tools or [] / extra and [extra] / a if c else b: either side.
-		var out []member
-		for _, x := range e.Elems {
-			out = append(out, b.members(x, depth+1)...)
-		}
-		return out
 	case extract.ExprSubscript:
 		// registry[name] or tools[0]: any element of the container.
 		if len(e.Elems) > 0 {

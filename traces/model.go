@@ -1,6 +1,7 @@
 package traces
 
 import (
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -66,33 +67,11 @@ type Problem struct {
 func (p Problem) String() string {
 	switch {
 	case p.Line > 0:
-		return p.File + ":" + itoa(p.Line) + ": " + p.Message
+		return p.File + ":" + strconv.Itoa(p.Line) + ": " + p.Message
 	case p.Offset > 0:
-		return p.File + ": byte " + itoa(int(p.Offset)) + ": " + p.Message
+		return p.File + ": byte " + strconv.Itoa(int(p.Offset)) + ": " + p.Message
 	}
 	return p.File + ": " + p.Message
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b [20]byte
-	n := len(b)
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	for i > 0 {
-		n--
-		b[n] = byte('0' + i%10)
-		i /= 10
-	}
-	if neg {
-		n--
-		b[n] = '-'
-	}
-	return string(b[n:])
 }
 
 // PreviewLen bounds a preview, in characters.

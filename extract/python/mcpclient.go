@@ -84,10 +84,7 @@ func multiServerClient(f *extract.File, c *extract.Call) {
 			transport = "stdio"
 		}
 		s := &extract.MCPServer{Framework: extract.FrameworkLangChain, Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
-		s.ID = extract.ServerID(f.Path, name)
-		for f.ServerByID(s.ID) != nil {
-			s.ID += "~"
-		}
+		s.ID = f.UniqueServerID(name)
 		s.Launch = launchFromParams(entry, transport)
 		f.Servers = append(f.Servers, s)
 	}
@@ -104,10 +101,7 @@ func clientServer(f *extract.File, c *extract.Call, framework extract.Framework,
 	if s.Name == "" {
 		s.Name = extract.LastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
 	}
-	s.ID = extract.ServerID(f.Path, s.Name)
-	for f.ServerByID(s.ID) != nil {
-		s.ID += "~"
-	}
+	s.ID = f.UniqueServerID(s.Name)
 	return s
 }
 

@@ -50,10 +50,7 @@ func mcpServers(f *extract.File, root *syntax.Node, src []byte) {
 		} else {
 			s.Name = "mcp-server"
 		}
-		s.ID = extract.ServerID(f.Path, s.Name)
-		for f.ServerByID(s.ID) != nil {
-			s.ID += "~"
-		}
+		s.ID = f.UniqueServerID(s.Name)
 		f.Servers = append(f.Servers, s)
 		if c.AssignedTo != "" {
 			byVar[c.AssignedTo] = s

@@ -544,25 +544,19 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 			ex.Args = append(ex.Args, ae)
 		}
 		arg.Flow = af
-		if ae != nil {
-			switch ae.Kind {
+		text := ae
+		if ae != nil && ae.Kind == extract.ExprName {
+			// query = "SELECT ..."; run(query): the text of a local
+			// assigned once, so a statement is read by its verb.
+			text = w.onlyValue(ae.Name)
+		}
+		if text != nil {
+			switch text.Kind {
 			case extract.ExprStr:
-				s := ae.Str
+				s := text.Str
 				arg.Lit, arg.Prefix = &s, s
 			case extract.ExprFString, extract.ExprConcat:
-				arg.Prefix = ae.Str
-			case extract.ExprName:
-				// query = "SELECT ..."; run(query): the text of a local
-				// assigned once, so a statement is read by its verb.
-				if v := w.onlyValue(ae.Name); v != nil {
-					switch v.Kind {
-					case extract.ExprStr:
-						s := v.Str
-						arg.Lit, arg.Prefix = &s, s
-					case extract.ExprFString, extract.ExprConcat:
-						arg.Prefix = v.Str
-					}
-				}
+				arg.Prefix = text.Str
 			}
 		}
 		arg.Const = len(af) == 0 && isConstExpr(ae)

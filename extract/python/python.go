@@ -83,7 +83,7 @@ func Extract(rel string, src []byte, tree *sitter.Tree) *extract.File {
 			a.Call.Call.BuildsAgent = true
 		}
 	}
-	toolText(f, src, tree)
+	toolText(f, src, root)
 	return f
 }
 
@@ -128,14 +128,7 @@ func (w *walker) guardsNow() []extract.Guard {
 	return w.guards[:len(w.guards):len(w.guards)]
 }
 
-func (b *builder) loc(n *syntax.Node) extract.Loc {
-	if n == nil {
-		return extract.Loc{}
-	}
-	return extract.Loc{File: b.f.Path,
-		Start: extract.PointAt(b.src, b.f.Lines, int(n.StartByte())),
-		End:   extract.PointAt(b.src, b.f.Lines, int(n.EndByte()))}
-}
+func (b *builder) loc(n *syntax.Node) extract.Loc { return syntax.Loc(b.f.Path, b.src, b.f.Lines, n) }
 
 func (b *builder) text(n *syntax.Node) string {
 	if n == nil {
@@ -145,28 +138,13 @@ func (b *builder) text(n *syntax.Node) string {
 }
 
 func (b *builder) collectErrors(root *syntax.Node) {
-	if !root.HasError() {
-		return
+	for _, n := range syntax.Errors(root, 20) {
+		msg := "syntax error: extraction continues with what the parser recovered"
+		if n.IsMissing() {
+			msg = fmt.Sprintf("syntax error: missing %q", n.Type())
+		}
+		b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
 	}
-	const maxProblems = 20
-	var visit func(n *syntax.Node)
-	visit = func(n *syntax.Node) {
-		if len(b.f.Problems) >= maxProblems || !n.HasError() && !n.IsMissing() {
-			return
-		}
-		if n.IsError() || n.IsMissing() {
-			msg := "syntax error: extraction continues with what the parser recovered"
-			if n.IsMissing() {
-				msg = fmt.Sprintf("syntax error: missing %q", n.Type())
-			}
-			b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
-			return
-		}
-		for i := 0; i < int(n.ChildCount()); i++ {
-			visit(n.Child(i))
-		}
-	}
-	visit(root)
 }
 
 func named(n *syntax.Node) []*syntax.Node {

@@ -2,7 +2,7 @@ package python
 
 import (
 	"github.com/acg-dev/acg/extract"
-	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/acg-dev/acg/extract/syntax"
 )
 
 // toolText judges the text a Python file's tools show the model:
@@ -10,8 +10,8 @@ import (
 // (decorators, Tool(...) constructors, a class tool's description
 // attribute). Files without tools are not read: their text reaches no
 // model as a tool's.
-func toolText(f *extract.File, src []byte, tree *sitter.Tree) {
-	if f == nil || tree == nil || len(f.Tools) == 0 {
+func toolText(f *extract.File, src []byte, root *syntax.Node) {
+	if f == nil || root == nil || len(f.Tools) == 0 {
 		return
 	}
 	docOf := map[int]string{} // function name start byte → tool name
@@ -43,16 +43,16 @@ func toolText(f *extract.File, src []byte, tree *sitter.Tree) {
 		}
 		return what, ""
 	}
-	var walk func(n *sitter.Node, class bool)
-	walk = func(n *sitter.Node, class bool) {
+	var walk func(n *syntax.Node, class bool)
+	walk = func(n *syntax.Node, class bool) {
 		switch n.Type() {
 		case "function_definition":
 			if name := n.ChildByFieldName("name"); name != nil {
 				if tool, ok := docOf[int(name.StartByte())]; ok {
-					if body := n.ChildByFieldName("body"); body != nil && body.NamedChildCount() > 0 {
-						first := body.NamedChild(0)
-						if first.Type() == "expression_statement" && first.NamedChildCount() == 1 && isStr(first.NamedChild(0)) {
-							s := first.NamedChild(0)
+					if body := n.ChildByFieldName("body"); body != nil && len(body.NamedChildren()) > 0 {
+						first := body.NamedChildren()[0]
+						if first.Type() == "expression_statement" && len(first.NamedChildren()) == 1 && isStr(first.NamedChildren()[0]) {
+							s := first.NamedChildren()[0]
 							extract.ScanText(f, src, int(s.StartByte()), int(s.EndByte()), "the docstring of tool "+tool, tool)
 						}
 					}
@@ -73,13 +73,13 @@ func toolText(f *extract.File, src []byte, tree *sitter.Tree) {
 				extract.ScanText(f, src, int(r.StartByte()), int(r.EndByte()), what, subject)
 			}
 		}
-		for i := 0; i < int(n.NamedChildCount()); i++ {
-			walk(n.NamedChild(i), class)
+		for _, k := range n.NamedChildren() {
+			walk(k, class)
 		}
 	}
-	walk(tree.RootNode(), false)
+	walk(root, false)
 }
 
-func isStr(n *sitter.Node) bool {
+func isStr(n *syntax.Node) bool {
 	return n != nil && (n.Type() == "string" || n.Type() == "concatenated_string")
 }

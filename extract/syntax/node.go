@@ -74,6 +74,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/acg-dev/acg/extract"
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
@@ -233,4 +234,35 @@ func NameTables() int {
 	namesMu.Lock()
 	defer namesMu.Unlock()
 	return len(namesCache)
+}
+
+// Loc is where n is in the file at path (lines from extract.LineStarts).
+func Loc(path string, src []byte, lines []int, n *Node) extract.Loc {
+	if n == nil {
+		return extract.Loc{}
+	}
+	return extract.Loc{File: path,
+		Start: extract.PointAt(src, lines, int(n.StartByte())),
+		End:   extract.PointAt(src, lines, int(n.EndByte()))}
+}
+
+// Errors are the first max error and missing nodes under root, in source
+// order: what the parser could not read, for a front end to report.
+func Errors(root *Node, max int) []*Node {
+	var out []*Node
+	var visit func(n *Node)
+	visit = func(n *Node) {
+		if len(out) >= max || !n.HasError() && !n.IsMissing() {
+			return
+		}
+		if n.IsError() || n.IsMissing() {
+			out = append(out, n)
+			return
+		}
+		for _, k := range n.kids {
+			visit(k)
+		}
+	}
+	visit(root)
+	return out
 }

@@ -35,10 +35,7 @@ func MCPServerAdapter(f *extract.File) {
 		} else {
 			s.Name = "mcp-server"
 		}
-		s.ID = extract.ServerID(f.Path, s.Name)
-		for f.ServerByID(s.ID) != nil {
-			s.ID += "~"
-		}
+		s.ID = f.UniqueServerID(s.Name)
 		f.Servers = append(f.Servers, s)
 		if c.AssignedTo != "" {
 			byVar[c.AssignedTo] = s

@@ -169,14 +169,7 @@ type builder struct {
 	destructured map[*extract.Func][]destructuredParam
 }
 
-func (b *builder) loc(n *syntax.Node) extract.Loc {
-	if n == nil {
-		return extract.Loc{}
-	}
-	return extract.Loc{File: b.f.Path,
-		Start: extract.PointAt(b.src, b.f.Lines, int(n.StartByte())),
-		End:   extract.PointAt(b.src, b.f.Lines, int(n.EndByte()))}
-}
+func (b *builder) loc(n *syntax.Node) extract.Loc { return syntax.Loc(b.f.Path, b.src, b.f.Lines, n) }
 
 func (b *builder) text(n *syntax.Node) string {
 	if n == nil {
@@ -186,26 +179,11 @@ func (b *builder) text(n *syntax.Node) string {
 }
 
 func (b *builder) collectErrors(root *syntax.Node) {
-	if !root.HasError() {
-		return
+	for _, n := range syntax.Errors(root, 20) {
+		msg := "syntax error"
+		if n.IsMissing() {
+			msg = "syntax error: missing " + n.Type()
+		}
+		b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
 	}
-	const maxProblems = 20
-	var visit func(n *syntax.Node)
-	visit = func(n *syntax.Node) {
-		if len(b.f.Problems) >= maxProblems || !n.HasError() && !n.IsMissing() {
-			return
-		}
-		if n.IsError() || n.IsMissing() {
-			msg := "syntax error"
-			if n.IsMissing() {
-				msg = "syntax error: missing " + n.Type()
-			}
-			b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
-			return
-		}
-		for i := 0; i < int(n.ChildCount()); i++ {
-			visit(n.Child(i))
-		}
-	}
-	visit(root)
 }

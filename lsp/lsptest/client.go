@@ -12,7 +12,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -102,7 +101,7 @@ func Connect(t testing.TB, root string, conn io.ReadWriteCloser, code chan int, 
 	// Like protocol.NewClient, but notifications are handled in order on
 	// the read loop, as editors do: a notification the server sent before
 	// a response is recorded before the response returns.
-	rpc := jsonrpc2.NewConn(jsonrpc2.NewStream(conn), jsonrpc2.WithCodec(codec{}))
+	rpc := jsonrpc2.NewConn(jsonrpc2.NewStream(conn), jsonrpc2.WithCodec(lsp.Codec{}))
 	inner := protocol.ClientHandler(c, jsonrpc2.MethodNotFoundHandler)
 	rpc.Go(ctx, protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
 		if req.IsCall() {
@@ -681,28 +680,6 @@ func (c *Client) Logged(s string) bool {
 		}
 	}
 	return false
-}
-
-// codec is the protocol package's JSON for payloads (its own is internal).
-type codec struct{}
-
-func (codec) Marshal(v any) ([]byte, error) {
-	if m, ok := v.(jsonrpc2.RawMessage); ok {
-		return m, nil
-	}
-	return protocol.Marshal(v)
-}
-
-func (codec) Unmarshal(data []byte, v any) error {
-	if p, ok := v.(*jsonrpc2.RawMessage); ok {
-		*p = append(jsonrpc2.RawMessage(nil), data...)
-		return nil
-	}
-	// A private copy: go.lsp.dev/protocol decodes some values (a result
-	// that is a slice of unions, []CommandOrCodeAction) with strings that
-	// alias the bytes it is given, and the connection reuses its read
-	// buffer for the next message, which then overwrote a decoded title.
-	return protocol.Unmarshal(slices.Clone(data), v)
 }
 
 // CodeSet is a publication's codes, sorted and joined by spaces.
