@@ -150,14 +150,21 @@ func TestEffectsFixtures(t *testing.T) {
 			"product_details": "reads_private", "count_orders": "reads_private", "draft_sql": "",
 		},
 		"neg-claude-builtins": {
-			"Bash(git status)":         "reads_private",
-			"Bash(tree:*)":             "reads_private",
-			"Bash(npm test:*)":         "executes_code reads_private writes_state",
-			"Bash(npm run test:*)":     "executes_code reads_private writes_state",
-			"Bash(go test:*)":          "executes_code reads_private writes_state",
-			"Bash(pytest:*)":           "executes_code reads_private writes_state",
-			"Bash(python -m pytest:*)": "executes_code reads_private writes_state",
-			"Bash(frobnicate:*)":       all + " !default",
+			"Bash(git status)":           "reads_private",
+			"Bash(tree:*)":               "reads_private",
+			"Bash(npm test:*)":           "executes_code reads_private writes_state",
+			"Bash(npm run test:*)":       "executes_code reads_private writes_state",
+			"Bash(go test:*)":            "executes_code reads_private writes_state",
+			"Bash(pytest:*)":             "executes_code reads_private writes_state",
+			"Bash(python -m pytest:*)":   "executes_code reads_private writes_state",
+			"Bash(git fetch:*)":          "untrusted_input writes_state",
+			"Bash(git checkout:*)":       "writes_state",
+			"Bash(git remote set-url:*)": "writes_state",
+			"Bash(echo:*)":               "writes_state",
+			// Interpreters and package runners run any code their
+			// arguments name: every label, known rather than assumed.
+			"Bash(python:*)": all, "Bash(npm:*)": all, "Bash(uv:*)": all, "Bash(go:*)": all,
+			"Bash(frobnicate:*)": all + " !default",
 			// Named by the subagent: current and legacy names (Task is the
 			// Agent tool, MultiEdit the Edit tool, SlashCommand the Skill tool).
 			"LS": "reads_private", "NotebookRead": "reads_private", "BashOutput": "reads_private",
