@@ -917,6 +917,27 @@ func paramClass(fn *extract.Func, p extract.Param) string {
 	return ""
 }
 
+// paramOwner is the function whose parameter name is, seen from fn: fn
+// itself, or for a closure the enclosing function that binds it (a tool
+// defined in a factory `def make(jira: JiraAPIWrapper)` uses the factory's
+// parameter). nil when the nearest scope binding name has no parameter of
+// that name.
+func paramOwner(fn *extract.Func, name string) *extract.Func {
+	for sc := fn.Scope; sc != nil; sc = sc.Parent {
+		bs := sc.Bindings[name]
+		if len(bs) == 0 {
+			continue
+		}
+		for _, b := range bs {
+			if b.Kind == extract.BindParam {
+				return sc.Func // the annotation is the declared type, also where the body rebinds it
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
 // typedParamCall rewrites a method call on a parameter whose annotation
 // names a type (`def send(client: httpx.Client, …)`: client.post(…) is
 // httpx.Client().post) so that its type decides it, as for a local object
@@ -930,11 +951,14 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 		return nil, false
 	}
 	var ann string
-	for _, p := range c.Func.Params {
-		if p.Name == recv && p.Name != "self" && p.Name != "cls" {
-			// Framework-injected objects are typed too (store: BaseStore);
-			// the rewrite is kept only when the rules know the method.
-			ann = p.Annotation
+	owner := paramOwner(c.Func, recv)
+	if owner != nil {
+		for _, p := range owner.Params {
+			if p.Name == recv && p.Name != "self" && p.Name != "cls" {
+				// Framework-injected objects are typed too (store: BaseStore);
+				// the rewrite is kept only when the rules know the method.
+				ann = p.Annotation
+			}
 		}
 	}
 	ty := annotationType(ann)
@@ -942,7 +966,7 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 		return nil, false
 	}
 	head, rest, _ := strings.Cut(ty, ".")
-	bs := c.Func.Scope.Lookup(head)
+	bs := owner.Scope.Lookup(head)
 	if len(bs) == 0 {
 		return nil, false
 	}

@@ -72,6 +72,9 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-catalog-tool-indirect": {
 			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
 		},
+		"neg-retriever-jira": {
+			"search_contracts": "reads_private untrusted_input", "search_issues": "reads_private untrusted_input",
+		},
 		"neg-market-data": {
 			"quote": "network_egress untrusted_input", "prices": "network_egress untrusted_input", "compare": "network_egress untrusted_input",
 		},
