@@ -19,6 +19,18 @@ import (
 func TestEffectsFixtures(t *testing.T) {
 	const all = "executes_code irreversible network_egress reads_private untrusted_input writes_state"
 	cases := map[string]map[string]string{
+		"neg-env-settings": {
+			"fetch_page": "network_egress untrusted_input", "summarize": "",
+		},
+		"pos-env-settings-field": {
+			"fetch_page": "network_egress untrusted_input", "signature": "reads_private", "draft_reply": "reads_private",
+		},
+		"pos-env-outward": {
+			"read_page": "network_egress untrusted_input", "post_to": "irreversible network_egress reads_private",
+			"post_via_helper": "irreversible network_egress reads_private",
+			"read_with_key": "network_egress reads_private untrusted_input", "get_item": "network_egress untrusted_input",
+			"notify": "network_egress", "sync_note": "executes_code irreversible network_egress reads_private writes_state !default",
+		},
 		"neg-in-tree-code": {
 			"calculate": "", "draft_reply": "", "describe_settings": "", "evaluate": "", "preferences": "", "Make a calculation": "",
 		},
