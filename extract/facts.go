@@ -101,6 +101,11 @@ type File struct {
 type Problem struct {
 	Loc     Loc    `json:"loc"`
 	Message string `json:"message"`
+	// Unread says that what the problem is about was left out of the
+	// analysis (a notebook cell acg could not read): it is reported as a
+	// notice even in a code file, whose other problems (syntax errors with
+	// a recovered tree) are not.
+	Unread bool `json:"unread,omitempty"`
 }
 
 // Import binds a local name to a module or to a symbol of a module.

@@ -309,14 +309,15 @@ func readFile(root, rel string, limit int64) ([]byte, skip, error) {
 	if !info.Mode().IsRegular() {
 		return nil, notRegular, nil
 	}
-	if info.Size() > limit {
-		return nil, tooLarge(info.Size(), limit), nil
+	raw := readLimit(rel, limit)
+	if info.Size() > raw {
+		return nil, tooLargeFile(rel, info.Size(), limit), nil
 	}
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
+	src, err := io.ReadAll(io.LimitReader(f, raw+1))
 	if err != nil {
 		return nil, skip{}, err
 	}
-	if why := checkContent(src, limit); why.kind != "" {
+	if why := checkContentOf(rel, src, limit); why.kind != "" {
 		return nil, why, nil
 	}
 	return src, skip{}, nil
@@ -342,13 +343,34 @@ func checkContent(src []byte, limit int64) skip {
 	return skip{}
 }
 
+// checkContentOf is checkContent with the limit of the file rel (a
+// container file may be larger than the code limit: readLimit).
+func checkContentOf(rel string, src []byte, limit int64) skip {
+	raw := readLimit(rel, limit)
+	if raw == limit {
+		return checkContent(src, limit)
+	}
+	if int64(len(src)) > raw {
+		return tooLargeFile(rel, int64(len(src)), limit)
+	}
+	return checkContent(src, raw)
+}
+
+func tooLargeFile(rel string, size, limit int64) skip {
+	if raw := readLimit(rel, limit); raw != limit {
+		return skip{WarnTooLarge, fmt.Sprintf("skipped: %d bytes is over the %d byte limit for a file that holds code (%d times --max-file-size, which applies to the code in it)", size, raw, containerFactor)}
+	}
+	return tooLarge(size, limit)
+}
+
 func tooLarge(size, limit int64) skip {
 	return skip{WarnTooLarge, fmt.Sprintf("skipped: %d bytes is over the %d byte limit (--max-file-size)", size, limit)}
 }
 
 // Incomplete lists what the analysis could not read in full: the load's
-// warnings, and the problems of configs (every file but source code, whose
-// syntax errors leave a recovered tree to analyse, as in the editor).
+// warnings, the problems of configs (every file but source code, whose
+// syntax errors leave a recovered tree to analyse, as in the editor), and
+// problems that left part of a code file unread (a notebook cell).
 func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 	var out []Warning
 	for _, w := range warns {
@@ -357,7 +379,7 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 		}
 	}
 	for _, p := range problems {
-		if p.Loc.File == "" || IsCode(p.Loc.File) {
+		if p.Loc.File == "" || (IsCode(p.Loc.File) && !p.Unread) {
 			continue
 		}
 		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: p.Loc.Start.Line, Column: p.Loc.Start.Col})
