@@ -62,16 +62,28 @@ func Notebook(rel string, src []byte) (*extract.Embedded, error) {
 		nb.cells = append(nb.cells, nb.decode(c.Get("source")))
 	}
 	e := nb.module(nil)
-	bad := nb.badCells(e)
+	bad, contained := nb.badCells(e)
 	if len(bad) == 0 {
 		return e, nil
 	}
-	skip := map[int]bool{}
-	for _, b := range bad {
-		skip[b.cell] = true
+	// A cell that does not parse is read as the parser recovered it, as a
+	// .py file is, when its errors stay inside it (the grammar may reject
+	// what CPython compiles); when they spill into other cells, it is left
+	// out, so that one broken cell does not cost its neighbours.
+	if !contained {
+		skip := map[int]bool{}
+		for _, b := range bad {
+			skip[b.cell] = true
+		}
+		e = nb.module(skip)
 	}
-	e = nb.module(skip)
 	for _, b := range bad {
+		b.problem.Message = fmt.Sprintf("code cell %d does not parse as Python: ", b.cell+1)
+		if contained {
+			b.problem.Message += "acg read what the parser recovered of it, which may miss agents or tools in it (if it does not compile, Jupyter runs none of it)"
+		} else {
+			b.problem.Message += "acg did not read it (if it does not compile, Jupyter runs none of it)"
+		}
 		e.Problems = append(e.Problems, b.problem)
 	}
 	return e, nil
@@ -435,18 +447,19 @@ type badCell struct {
 }
 
 // badCells parses the module; when it has a syntax error, it parses each
-// cell alone and returns those that do not parse. Jupyter compiles each
-// cell by itself, so one broken cell must not cost its neighbours.
-func (nb *notebook) badCells(e *extract.Embedded) []badCell {
+// cell alone (Jupyter compiles each cell by itself) and returns those that
+// do not parse, and whether every error of the module is inside them.
+func (nb *notebook) badCells(e *extract.Embedded) ([]badCell, bool) {
 	tree, err := Parse(context.Background(), e.Code, nil)
 	if err != nil {
-		return nil
+		return nil, true
 	}
 	defer tree.Close()
 	if !tree.RootNode().HasError() {
-		return nil
+		return nil, true
 	}
 	var out []badCell
+	var spans [][2]int
 	for ci, r := range nb.ranges {
 		code := e.Code[r[0]:r[1]]
 		t, err := Parse(context.Background(), code, nil)
@@ -456,15 +469,31 @@ func (nb *notebook) badCells(e *extract.Embedded) []badCell {
 		if n := firstError(t.RootNode()); n != nil {
 			off := e.FileOffset(r[0] + int(n.StartByte()))
 			p := extract.PointAt(nb.src, nb.lines, off)
-			out = append(out, badCell{ci, extract.Problem{
-				Loc:     extract.Loc{File: nb.rel, Start: p, End: p},
-				Message: fmt.Sprintf("code cell %d has a Python syntax error: Jupyter runs none of a cell that does not compile, and acg did not read it", ci+1),
-				Unread:  true,
-			}})
+			out = append(out, badCell{ci, extract.Problem{Loc: extract.Loc{File: nb.rel, Start: p, End: p}, Unread: true}})
+			spans = append(spans, r)
 		}
 		t.Close()
 	}
-	return out
+	contained := true
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		if !contained || !n.HasError() && !n.IsMissing() {
+			return
+		}
+		if n.IsError() || n.IsMissing() {
+			in := false
+			for _, s := range spans {
+				in = in || (int(n.StartByte()) >= s[0] && int(n.EndByte()) <= s[1])
+			}
+			contained = contained && in
+			return
+		}
+		for i := 0; i < int(n.ChildCount()); i++ {
+			walk(n.Child(i))
+		}
+	}
+	walk(tree.RootNode())
+	return out, contained && len(out) > 0
 }
 
 func firstError(n *sitter.Node) *sitter.Node {
