@@ -62,3 +62,40 @@ func TestNotebookLimits(t *testing.T) {
 		t.Errorf("code over the limit: %+v", w)
 	}
 }
+
+// TestNotebookInlineIgnore: `# acg: ignore[...]` in a cell covers the
+// next line of the cell, as in a .py file (the module's lines are the
+// JSON lines that hold them).
+func TestNotebookInlineIgnore(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"assistant.ipynb", "mailbox_tools.py"} {
+		b, err := os.ReadFile("../testdata/notebooks/pos-trifecta/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f == "assistant.ipynb" {
+			b = []byte(strings.Replace(string(b), `    "assistant = create_react_agent(\n",`,
+				`    "# acg: ignore[rule-of-two] the user reviews every post in this demo\n",`+"\n"+`    "assistant = create_react_agent(\n",`, 1))
+		}
+		if err := os.WriteFile(filepath.Join(root, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, _, err := Load(context.Background(), root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := snap.Analyze()
+	for _, f := range res.Findings {
+		if f.Rule == "rule-of-two" {
+			t.Errorf("rule-of-two not suppressed: %+v", f.Location)
+		}
+	}
+	found := false
+	for _, f := range res.Suppressed {
+		found = found || (f.Rule == "rule-of-two" && f.Suppression != nil && f.Suppression.Location.Line == 52)
+	}
+	if !found {
+		t.Errorf("no inline suppression at line 52 of the notebook: %+v", res.Suppressed)
+	}
+}
