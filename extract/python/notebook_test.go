@@ -172,10 +172,10 @@ func TestNotebookOneBrokenCell(t *testing.T) {
 // (a notice in the workspace) or, for another kernel's language, no code.
 func TestNotNotebooks(t *testing.T) {
 	for name, src := range map[string]string{
-		"invalid JSON": "{\n \"cells\": [\n  {\"cell_type\": \"code\", \"source\": [\"x = 1\n",
+		"invalid JSON":  "{\n \"cells\": [\n  {\"cell_type\": \"code\", \"source\": [\"x = 1\n",
 		"not an object": "[]",
-		"nbformat 3":   `{"worksheets": [{"cells": []}], "nbformat": 3}`,
-		"no cells":     `{"metadata": {}}`,
+		"nbformat 3":    `{"worksheets": [{"cells": []}], "nbformat": 3}`,
+		"no cells":      `{"metadata": {}}`,
 	} {
 		if _, err := Notebook("n.ipynb", []byte(src)); err == nil || !strings.HasPrefix(err.Error(), "not read: ") {
 			t.Errorf("%s: err %v", name, err)
