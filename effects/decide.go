@@ -224,6 +224,10 @@ func (d *decision) read(n string) {
 	if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
 		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, callerStep(a.Flow, d.mask))
 		d.envOut("to a model-chosen URL with "+n, a)
+	} else if len(d.c.Args) == 0 && carries(d.c.Recv, d.mask) {
+		// WebBaseLoader(url).load(), Article(url).download(): a fetch
+		// given nothing fetches what its constructor was given.
+		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL given to the constructor of the object "+n+" runs on", callerStep(d.c.Recv, d.mask))
 	}
 }
 
@@ -235,8 +239,17 @@ func (d *decision) search(n string) {
 	if d.returned {
 		d.ev(UntrustedInput, "browse_url", "returns web content found by "+n+" (third parties write it)", d.retStep())
 	}
+	flows := make([]extract.Flow, 0, len(d.c.Args)+1)
 	for _, a := range d.c.Args {
-		if src, ok := d.a.privateIn(d.c.Func, a.Flow, d.priv, d.depth); ok {
+		flows = append(flows, a.Flow)
+	}
+	if len(d.c.Args) == 0 {
+		// WikipediaLoader(query=q).load(): the query is what the
+		// constructor was given.
+		flows = append(flows, d.c.Recv)
+	}
+	for _, fl := range flows {
+		if src, ok := d.a.privateIn(d.c.Func, fl, d.priv, d.depth); ok {
 			what := "private data the caller read"
 			if src != nil {
 				what = "private data read by " + src.Qual

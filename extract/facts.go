@@ -104,6 +104,10 @@ type Problem struct {
 	// Syntax marks what the parser could not read in source code: the
 	// facts come from its recovered tree and may miss what the damage hid.
 	Syntax bool `json:"syntax,omitempty"`
+	// Unread says that what the problem is about was left out of the
+	// analysis (a notebook cell acg could not read): it is reported as a
+	// notice (a code file's syntax errors are one notice per file).
+	Unread bool `json:"unread,omitempty"`
 }
 
 // Import binds a local name to a module or to a symbol of a module.

@@ -271,7 +271,7 @@ func pointOf(src []byte, off int) extract.Point {
 // at the finding, else a config entry.
 func (s *Snapshot) suppression(f *policy.Finding, toolKeys map[string][]string, cfg *config.Config, ignores map[string][]ignore) *policy.Suppression {
 	if igs := ignores[f.Location.File]; len(igs) > 0 && s.File(f.Location.File) != nil {
-		lines := config.Lines(s.File(f.Location.File).Src)
+		lines := config.Lines(s.File(f.Location.File).CodeText())
 		for _, ig := range igs {
 			if ig.Covers(f.Rule) && config.Applies(lines, ig.Line, f.Location.Line) {
 				return &policy.Suppression{Kind: "inSource", Justification: ig.Reason,

@@ -309,14 +309,15 @@ func readFile(root, rel string, limit int64) ([]byte, skip, error) {
 	if !info.Mode().IsRegular() {
 		return nil, notRegular, nil
 	}
-	if info.Size() > limit {
-		return nil, tooLarge(info.Size(), limit), nil
+	raw := readLimit(rel, limit)
+	if info.Size() > raw {
+		return nil, tooLargeFile(rel, info.Size(), limit), nil
 	}
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
+	src, err := io.ReadAll(io.LimitReader(f, raw+1))
 	if err != nil {
 		return nil, skip{}, err
 	}
-	if why := checkContent(src, limit); why.kind != "" {
+	if why := checkContentOf(rel, src, limit); why.kind != "" {
 		return nil, why, nil
 	}
 	return src, skip{}, nil
@@ -342,6 +343,26 @@ func checkContent(src []byte, limit int64) skip {
 	return skip{}
 }
 
+// checkContentOf is checkContent with the limit of the file rel (a
+// container file may be larger than the code limit: readLimit).
+func checkContentOf(rel string, src []byte, limit int64) skip {
+	raw := readLimit(rel, limit)
+	if raw == limit {
+		return checkContent(src, limit)
+	}
+	if int64(len(src)) > raw {
+		return tooLargeFile(rel, int64(len(src)), limit)
+	}
+	return checkContent(src, raw)
+}
+
+func tooLargeFile(rel string, size, limit int64) skip {
+	if raw := readLimit(rel, limit); raw != limit {
+		return skip{WarnTooLarge, fmt.Sprintf("skipped: %d bytes is over the %d byte limit for a file that holds code (%d times --max-file-size, which applies to the code in it)", size, raw, containerFactor)}
+	}
+	return tooLarge(size, limit)
+}
+
 func tooLarge(size, limit int64) skip {
 	return skip{WarnTooLarge, fmt.Sprintf("skipped: %d bytes is over the %d byte limit (--max-file-size)", size, limit)}
 }
@@ -350,8 +371,9 @@ func tooLarge(size, limit int64) skip {
 // warnings, the problems of configs, and one notice per source file with a
 // syntax error. The recovered tree of such a file is analysed, but tree-sitter's
 // recovery can swallow what follows the damage (an agent defined below it),
-// so a batch scan must not present the result as complete. (The editor shows
-// syntax errors through the language's own server instead.)
+// so a batch scan must not present the result as complete (the editor shows
+// syntax errors through the language's own server instead). A problem that
+// left part of a code file unread (a notebook cell) is a notice of its own.
 func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 	var out []Warning
 	for _, w := range warns {
@@ -365,9 +387,9 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 		switch {
 		case p.Loc.File == "":
 			continue
-		case IsCode(p.Loc.File) && !p.Syntax:
+		case IsCode(p.Loc.File) && !p.Syntax && !p.Unread:
 			continue // e.g. a wildcard import: a limit of the analysis, reported on stderr
-		case p.Syntax:
+		case p.Syntax && !p.Unread:
 			syntaxN[p.Loc.File]++
 			if _, seen := syntaxAt[p.Loc.File]; seen {
 				continue

@@ -34,6 +34,36 @@ type FrontEnd struct {
 	// Containers are the node types whose children are statements: an
 	// edit inside a comment that is a child of one changes no facts.
 	Containers []string
+	// Code, when set, says the file is not code but holds code (a Jupyter
+	// notebook: JSON whose code cells are Python). It returns that code
+	// and the way back to the file's bytes, or an error saying why the
+	// file cannot be read (a notice). Parse and Extract then see the code;
+	// the facts and comments are moved into the file's positions. The
+	// file may be containerFactor times the size limit, which applies to
+	// the code; it is parsed whole on every change (a tree of the code
+	// cannot take the file's edits).
+	Code func(rel string, src []byte) (*extract.Embedded, error)
+}
+
+// containerFactor bounds a file whose Code is read: a notebook carries
+// its outputs (images in base64), so the file may be this many times the
+// size limit (--max-file-size), which applies to the code it holds.
+const containerFactor = 32
+
+// readLimit is the largest file rel that is read under the code limit.
+func readLimit(rel string, limit int64) int64 {
+	if fe := frontEndFor(rel); fe != nil && fe.Code != nil {
+		return limit * containerFactor
+	}
+	return limit
+}
+
+// TextIsCode reports whether rel is code whose text is the code itself,
+// so that an edit of the code is an edit of the file (quick fixes); a
+// notebook's code is inside JSON strings.
+func TextIsCode(rel string) bool {
+	fe := frontEndFor(rel)
+	return fe != nil && fe.Code == nil
 }
 
 var frontEnds []*FrontEnd
@@ -136,3 +166,20 @@ func init() {
 
 // KindTypeScript is the file kind of TypeScript and JavaScript source.
 const KindTypeScript = "typescript"
+
+// KindNotebook is the file kind of Jupyter notebooks, read as the Python
+// module their code cells form (extract/python/notebook.go).
+const KindNotebook = "notebook"
+
+func init() {
+	RegisterFrontEnd(FrontEnd{
+		Kind: KindNotebook, Exts: []string{python.NotebookExt},
+		Code: python.Notebook,
+		Parse: func(ctx context.Context, _ string, code []byte, _ *sitter.Tree) (*sitter.Tree, error) {
+			return python.Parse(ctx, code, nil)
+		},
+		Extract: python.ExtractNotebook,
+		// No module keys: a notebook is not importable.
+		Containers: []string{"module", "block"},
+	})
+}

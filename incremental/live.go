@@ -221,7 +221,7 @@ func (w *Workspace) Change(ctx context.Context, rel string, version int32, edits
 			n.shifted(p, sh)
 			return n, true, nil
 		}
-		f.extractFrom(extractors[f.Kind], t)
+		f.extractFrom(extractors[f.Kind], t, nil)
 		// Extracted again: when the facts are the old ones moved along (a
 		// docstring nobody reads, spaces inside a line), it is still a shift.
 		if f.Skipped == "" && !f.syntaxError && !d.file.syntaxError && d.file.Skipped == "" {
@@ -406,7 +406,7 @@ func (w *Workspace) diskFile(rel string) *File {
 // flows are proved again for the copy, once).
 func withVersion(f *File, v int32) *File {
 	return &File{Path: f.Path, Kind: f.Kind, Src: f.Src, Hash: f.Hash, Skipped: f.Skipped, skipKind: f.skipKind, Version: v,
-		syntaxError: f.syntaxError, comments: f.comments, facts: f.facts, lazy: f.lazy}
+		syntaxError: f.syntaxError, comments: f.comments, code: f.code, facts: f.facts, lazy: f.lazy}
 }
 
 // treePoint is the tree-sitter point (row, byte column) of a byte offset.

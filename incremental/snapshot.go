@@ -32,6 +32,9 @@ type File struct {
 	// documents itself (Workspace), for the next incremental parse.
 	syntaxError bool      // the tree had an error node (Python only)
 	comments    []comment // comments that may hold an acg directive
+	// code is the code a container file holds (a notebook's cells, its
+	// lines on the lines of the JSON that hold them), nil for other files.
+	code []byte
 
 	// facts are the extracted facts, nil when extraction failed. A document
 	// edited only inside a comment is extracted when its facts are first
@@ -106,14 +109,25 @@ func closeTree(t *sitter.Tree) {
 	}
 }
 
+// CodeText is the file's code: its text, or for a file that holds code (a
+// notebook) that code, whose lines are the file's lines that hold them, so
+// a `# acg: ignore` comment in a cell covers the cell's next line.
+func (f *File) CodeText() []byte {
+	if f.code != nil {
+		return f.code
+	}
+	return f.Src
+}
+
 // SyntaxError reports whether the file's parse tree had an error node.
 func (f *File) SyntaxError() bool { return f.syntaxError }
 
 // parseFile is NewFile that also returns the tree (nil for files that are
-// not Python or were skipped).
+// not code, were skipped, or hold their code in a container: that tree is
+// of the code, not of the file, so no edit of the file may be applied to it).
 func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, limit int64) (*File, *sitter.Tree, error) {
 	f := &File{Path: rel, Kind: Kind(rel), Src: src, Hash: hashOf(src)}
-	if why := checkContent(src, limit); why.kind != "" {
+	if why := checkContentOf(rel, src, limit); why.kind != "" {
 		f.Skipped, f.skipKind = why.why, why.kind
 		return f, nil, nil
 	}
@@ -123,23 +137,55 @@ func parseFile(ctx context.Context, rel string, src []byte, old *sitter.Tree, li
 		return f, nil, nil
 	}
 	var tree *sitter.Tree
+	var emb *extract.Embedded
 	if fe := frontEndOf(f.Kind); fe != nil {
-		t, err := fe.Parse(ctx, rel, src, old)
+		code := src
+		if fe.Code != nil {
+			e, err := fe.Code(rel, src)
+			if err != nil {
+				f.Skipped, f.skipKind = err.Error(), WarnParseError
+				return f, nil, nil
+			}
+			if int64(len(e.Code)) > limit {
+				f.Skipped, f.skipKind = fmt.Sprintf("skipped: its code is %d bytes, over the %d byte limit (--max-file-size)", len(e.Code), limit), WarnTooLarge
+				return f, nil, nil
+			}
+			emb, code, old = e, e.Code, nil
+		}
+		t, err := fe.Parse(ctx, rel, code, old)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", rel, err)
 		}
 		tree = t
 	}
-	f.extractFrom(x, tree)
+	f.extractFrom(x, tree, emb)
+	if emb != nil {
+		closeTree(tree)
+		tree = nil
+	}
 	return f, tree, nil
 }
 
 // extractFrom fills in what f keeps from its tree (nil for files other
-// than Python) and extracts its facts.
-func (f *File) extractFrom(x Extractor, tree *sitter.Tree) {
+// than code) and extracts its facts. emb, when not nil, is the code the
+// file holds (a notebook's cells), which the tree is a tree of: the facts
+// and comments found in it are moved into the file's positions.
+func (f *File) extractFrom(x Extractor, tree *sitter.Tree, emb *extract.Embedded) {
+	code := f.Src
+	if emb != nil {
+		code, f.code = emb.Code, emb.Code
+	}
 	f.syntaxError = tree != nil && tree.RootNode().HasError()
-	f.comments = comments(f.Path, f.Src, tree)
-	facts, err := safeExtract(x, f.Path, f.Src, tree)
+	f.comments = comments(f.Path, code, tree)
+	facts, err := safeExtract(x, f.Path, code, tree)
+	if err == nil && emb != nil && facts != nil {
+		for i, c := range f.comments {
+			f.comments[i].loc = locOf(f.Src, emb.FileOffset(c.loc.Start.Byte), emb.FileOffset(c.loc.End.Byte), f.Path)
+		}
+		if err = emb.Relocate(facts, f.Src); err == nil {
+			facts.Problems = append(facts.Problems, emb.Problems...)
+		}
+	}
 	if err != nil {
 		f.Skipped, f.skipKind = err.Error(), WarnExtraction
 		return

@@ -232,7 +232,7 @@ func (f *folder) fixes(a *analysis, fd *policy.Finding, caps clientCaps) []candi
 func (f *folder) suppression(a *analysis, fd *policy.Finding) (candidate, bool) {
 	rel := fd.Location.File
 	file := a.snap.File(rel)
-	if fd.Rule == policy.RuleInvalidSuppression || !incremental.IsCode(rel) || file == nil || file.Src == nil || !f.current(rel, file.Src) {
+	if fd.Rule == policy.RuleInvalidSuppression || !incremental.TextIsCode(rel) || file == nil || file.Src == nil || !f.current(rel, file.Src) {
 		return candidate{}, false
 	}
 	marker := "#"
@@ -340,7 +340,7 @@ func (f *folder) gates(a *analysis, fd *policy.Finding, caps clientCaps) []candi
 	for _, ids := range sets {
 		req := gate.Request{AgentID: fd.AgentID, AgentPath: gate.AgentPath(a.res.Graph, fd.AgentID),
 			Tools: gate.ToolsFor(a.res.Graph, fd.AgentID, ids), Files: map[string]gate.File{}}
-		stale := false
+		stale, inCells := false, ""
 		for _, p := range append([]string{req.AgentPath}, toolPaths(req.Tools)...) {
 			file := a.snap.File(p)
 			if file == nil || file.Src == nil {
@@ -349,9 +349,19 @@ func (f *folder) gates(a *analysis, fd *policy.Finding, caps clientCaps) []candi
 			if !f.current(p, file.Src) {
 				stale = true // the editor's text is ahead of what acg could parse
 			}
+			if incremental.IsCode(p) && !incremental.TextIsCode(p) {
+				inCells = p // a notebook: its code is inside JSON strings
+			}
 			req.Files[p] = gate.File{Path: p, Src: file.Src}
 		}
 		if stale {
+			continue
+		}
+		if inCells != "" {
+			if caps.disabledActions && !disabled {
+				disabled = true
+				out = append(out, candidate{title: "Require human approval (not available)", disabled: inCells + " is a notebook: acg does not edit its cells; add the approval in the cell"})
+			}
 			continue
 		}
 		fix, err := gate.Plan(req)

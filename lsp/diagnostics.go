@@ -238,7 +238,8 @@ const (
 // problems adds what kept acg from reading a file (invalid JSON, a broken
 // frontmatter, bad YAML, an .acg.yaml error) as diagnostics on that file.
 // Python syntax errors are left to the user's Python server: acg analyses
-// the last text of the file without one.
+// the last text of the file without one. A notebook cell acg left out (it
+// does not compile) is input missing from the analysis and is shown.
 func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Diagnostic, keep func(string) bool) {
 	caps := f.s.capsNow()
 	for _, p := range a.res.Problems {
@@ -246,7 +247,7 @@ func (f *folder) problems(a *analysis, ms *mappers, out map[string][]protocol.Di
 		if rel == "" && a.res.ConfigErr != nil {
 			rel = config.FileName // a config error without a position
 		}
-		if rel == "" || !keep(rel) || incremental.IsCode(rel) {
+		if rel == "" || !keep(rel) || (incremental.IsCode(rel) && !p.Unread) {
 			continue
 		}
 		d := protocol.Diagnostic{Severity: protocol.DiagnosticSeverityWarning, Code: protocol.String(codeParseError),

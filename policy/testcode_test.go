@@ -4,7 +4,7 @@ import "testing"
 
 func TestInTestCode(t *testing.T) {
 	for p, want := range map[string]bool{
-		"tests/helpers.py": true, "pkg/tests/agent.py": true, "test_agent.py": true, "pkg/agent_test.py": true,
+		"tests/helpers.py": true, "pkg/tests/agent.py": true, "tests/demo.ipynb": true, "notebooks/demo.ipynb": false, "test_agent.py": true, "pkg/agent_test.py": true,
 		"conftest.py": true, "web/__tests__/agent.ts": true, "web/agent.test.ts": true, "web/agent.spec.tsx": true,
 		`tests\win.py`: true,
 		// Names that only resemble tests are production.

@@ -50,7 +50,7 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	includeTests := fs.Bool("include-tests", false, "report findings in test code (tests/, test_*.py, *_test.py, conftest.py, *.test.ts, __tests__/) at their own severity; by default they are info and never fail the scan")
 	userConfig := fs.Bool("user-config", false, "also read the user-level files of each agent client on this machine (~/.claude.json, ~/.claude/settings.json, ~/.codex/config.toml, ~/.gemini/settings.json, ~/.cursor/mcp.json, …) and merge them with the project's in each client's order; paths are shown with ~ (docs/clients.md)")
 	maxSize := sizeFlag(incremental.MaxFileSize)
-	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes; K, M and G suffixes are binary units")
+	fs.Var(&maxSize, "max-file-size", "skip (and report) files larger than `SIZE` bytes (for a notebook, its code; the .ipynb may be 32 times as large); K, M and G suffixes are binary units")
 	var tools provers.Settings
 	fs.StringVar(&tools.Opengrep, "opengrep", "", "path of the opengrep binary (default: $ACG_OPENGREP, else provers.opengrep.path in the user config, else PATH)")
 	fs.StringVar(&tools.Semgrep, "semgrep", "", "path of the semgrep binary, the Opengrep-compatible engine when there is no opengrep (default: $ACG_SEMGREP, else provers.semgrep.path in the user config, else PATH)")

@@ -205,3 +205,30 @@ func TestCommittedLabelsLoad(t *testing.T) {
 		t.Errorf("%d label files but %d targets: every label file needs a manifest entry", len(files), len(lfs))
 	}
 }
+
+// TestNotebookLabels: a label may name a Jupyter notebook (its line is the
+// .ipynb JSON line acg reports) and matches acg's agent there.
+func TestNotebookLabels(t *testing.T) {
+	lf, err := parseLabels([]byte(`repo: example/course
+complete: true
+agents:
+  - file: module-1/agent.ipynb:246
+    also: [module-1/agent.ipynb:261]
+    name: react_graph
+    framework: langgraph
+    rule_of_two: "false: pure tools"
+    missing_approval: "false: no effects"
+    unrestricted_execution: "false: no config"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := lf.Agents[0]
+	if a.Loc != (Loc{"module-1/agent.ipynb", 246}) || a.Also[0] != (Loc{"module-1/agent.ipynb", 261}) {
+		t.Fatalf("locations %v %v", a.Loc, a.Also)
+	}
+	m := Match(lf.Agents, []ScanAgent{{ID: "module-1/agent.ipynb#react_graph", Name: "react_graph", File: "module-1/agent.ipynb", Line: 261}})
+	if j, ok := m[0]; !ok || j != 0 {
+		t.Errorf("match %v", m)
+	}
+}
