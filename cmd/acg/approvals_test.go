@@ -141,6 +141,10 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
 		{"pydantic-ai/pos-toolset", []string{
 			"missing-approval toolset_assistant send_http", "rule-of-two toolset_assistant send_http", "toxic-flow toolset_assistant send_http"}},
+		{"pydantic-ai/neg-mcp-servers-search", nil},
+		{"pydantic-ai/pos-mcp-servers", []string{
+			"missing-approval slack_agent slack_post_message", "missing-approval slack_agent slack_reply_to_thread",
+			"rule-of-two slack_agent slack_add_reaction"}},
 		{"google-adk/neg-function-tool-confirmation", nil},
 		{"google-adk/neg-request-confirmation", nil},
 		{"google-adk/neg-name-trap", nil},
