@@ -94,6 +94,7 @@ func BuildParts(ix *Index, files []*extract.File) *Parts {
 		}
 	}
 	b.agentToolsInBodies(files)
+	b.agentRunsInBodies()
 	b.resolveSources(files)
 	var agents []*capgraph.Agent
 	for _, a := range b.agents {

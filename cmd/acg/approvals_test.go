@@ -145,6 +145,9 @@ func TestApprovalFixtures(t *testing.T) {
 		{"pydantic-ai/pos-mcp-servers", []string{
 			"missing-approval slack_agent slack_post_message", "missing-approval slack_agent slack_reply_to_thread",
 			"rule-of-two slack_agent slack_add_reaction"}},
+		{"pydantic-ai/neg-agent-delegation", nil},
+		{"pydantic-ai/pos-agent-delegation", []string{
+			"missing-approval poster_agent send_http", "rule-of-two primary_agent send_http", "toxic-flow poster_agent send_http"}},
 		{"google-adk/neg-function-tool-confirmation", nil},
 		{"google-adk/neg-request-confirmation", nil},
 		{"google-adk/neg-name-trap", nil},
