@@ -179,6 +179,11 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
 		{"smolagents/pos-managed-agents", []string{
 			"missing-approval manager send_http", "rule-of-two manager send_http", "toxic-flow manager send_http"}},
+		{"smolagents/neg-managed-agent-wrapper", nil},
+		{"smolagents/pos-managed-agent-wrapper", []string{
+			"missing-approval manager send_http", "rule-of-two manager send_http", "toxic-flow manager send_http"}},
+		{"smolagents/pos-managed-agent-unknown", []string{
+			"missing-approval manager build_reader", "missing-approval manager send_http", "rule-of-two manager send_http"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {
