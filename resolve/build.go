@@ -236,10 +236,12 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 				// A wrapper that stands for its agent (smolagents'
 				// ManagedAgent(agent=…)): that agent is the sub-agent.
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.tool.Agent, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
-			case m.tool != nil && m.tool.Kind == extract.ToolPrebuilt:
+			case m.tool != nil && m.tool.Kind == extract.ToolPrebuilt && a.Graph == nil:
 				// A sub-agent acg cannot follow (built outside the tree, or
 				// not readable) is one it must assume can do anything (fail
-				// closed), never one that is not there.
+				// closed), never one that is not there. A graph's entries
+				// are its nodes, which its tool list already holds with
+				// their gates (interrupt_before).
 				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Loc: m.loc})
 			case m.tool != nil && m.tool.Src != nil && m.tool.Src.Func != nil:
 				// A node function of another file that builds an agent and
