@@ -117,6 +117,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"research": all + " !default", "recall": "reads_private untrusted_input !default",
 		},
 		"neg-email-message":         {"encode_reply": ""},
+		"neg-google-auth-refresh":   {"count_labels": "writes_state"},
 		"neg-attr-pipes":            {"summarise": ""},
 		"neg-attr-returned-client":  {"unread_mail": "reads_private untrusted_input"},
 		"pos-attr-returned-unknown": {"purge_mail": all + " !default"},
