@@ -38,6 +38,14 @@ type AttrResolver interface {
 	AttrType(c *extract.Call) string
 }
 
+// AgentRunResolver is what a Resolver may also do: tell a call that runs an
+// agent of the tree through the variable it is bound to
+// (search_agent.run(query) in a tool: PydanticAI's agent delegation). The
+// resolver links the tool to that agent, so the call adds no effects.
+type AgentRunResolver interface {
+	RunsTreeAgent(c *extract.Call) bool
+}
+
 // Analyzer decides effects. It memoises per function and calling context,
 // so one analyzer should serve one snapshot of the workspace.
 type Analyzer struct {
@@ -405,7 +413,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 	if (c.Qual == "<expr>" || c.HeadKind == extract.HeadData) && a.dispatch(e, c, mask, priv, cRet, cGated, via, depth) {
 		return
 	}
-	if c.BuildsAgent || runsAgent(c) || a.runsTreeCrew(c) {
+	if c.BuildsAgent || runsAgent(c) || a.runsTreeCrew(c) || a.runsTreeAgent(c) {
 		// Building an agent the tree declares, or running it: its own
 		// tools carry its effects (capgraph links it as a sub-agent).
 		return
@@ -470,6 +478,13 @@ func runsAgent(c *extract.Call) bool {
 		}
 	}
 	return false
+}
+
+// runsTreeAgent reports whether c runs an agent of the tree by its
+// variable (AgentRunResolver).
+func (a *Analyzer) runsTreeAgent(c *extract.Call) bool {
+	r, ok := a.Resolver.(AgentRunResolver)
+	return ok && r.RunsTreeAgent(c)
 }
 
 // runsTreeCrew reports whether c runs a crew that a function of the tree

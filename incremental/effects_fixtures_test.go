@@ -131,7 +131,12 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-untyped-param-unknown": {
 			"research": all + " !default", "recall": "reads_private untrusted_input !default",
 		},
-		"neg-email-message":         {"encode_reply": ""},
+		"neg-email-message":       {"encode_reply": ""},
+		"neg-google-auth-refresh": {"count_labels": "writes_state"},
+		"pos-google-delete": {
+			"trash_email": "network_egress writes_state", "delete_email": "irreversible writes_state",
+			"delete_file": "irreversible writes_state",
+		},
 		"neg-attr-pipes":            {"summarise": ""},
 		"neg-attr-returned-client":  {"unread_mail": "reads_private untrusted_input"},
 		"pos-attr-returned-unknown": {"purge_mail": all + " !default"},

@@ -79,10 +79,8 @@ func BuildParts(ix *Index, files []*extract.File) *Parts {
 		}
 	}
 	b.joinCompiles(files)
+	// Agents-as-tools first: a sub-agent list may name one (resolveAgent).
 	for _, f := range files {
-		for _, a := range f.Agents {
-			b.resolveAgent(f, a)
-		}
 		for _, t := range f.Tools {
 			if t.Kind == extract.ToolAgent && t.AgentRef != nil {
 				for _, m := range b.members(t.AgentRef, 0) {
@@ -93,7 +91,13 @@ func BuildParts(ix *Index, files []*extract.File) *Parts {
 			}
 		}
 	}
+	for _, f := range files {
+		for _, a := range f.Agents {
+			b.resolveAgent(f, a)
+		}
+	}
 	b.agentToolsInBodies(files)
+	b.agentRunsInBodies()
 	b.resolveSources(files)
 	var agents []*capgraph.Agent
 	for _, a := range b.agents {
@@ -225,9 +229,21 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 			}
 		}
 		for _, m := range b.members(s, 0) {
-			if m.agent != nil {
+			switch {
+			case m.agent != nil:
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
-			} else if m.tool != nil && m.tool.Src != nil && m.tool.Src.Func != nil {
+			case m.tool != nil && m.tool.Agent != "":
+				// A wrapper that stands for its agent (smolagents'
+				// ManagedAgent(agent=…)): that agent is the sub-agent.
+				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.tool.Agent, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+			case m.tool != nil && m.tool.Kind == extract.ToolPrebuilt && a.Graph == nil:
+				// A sub-agent acg cannot follow (built outside the tree, or
+				// not readable) is one it must assume can do anything (fail
+				// closed), never one that is not there. A graph's entries
+				// are its nodes, which its tool list already holds with
+				// their gates (interrupt_before).
+				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Loc: m.loc})
+			case m.tool != nil && m.tool.Src != nil && m.tool.Src.Func != nil:
 				// A node function of another file that builds an agent and
 				// runs it (create_react_agent(...) inside the node).
 				for _, inner := range b.agentsBuiltIn(m.tool.Src.Func) {

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"path"
 	"strings"
 
 	"github.com/acg-dev/acg/extract"
@@ -68,6 +69,9 @@ func (ix *Index) module(name string, from *extract.File) (found *extract.File) {
 		defer func() { ix.Rec(from, name, found) }()
 	}
 	cands := ix.byMod[name]
+	if len(cands) == 0 {
+		cands = ix.aliased(name, from)
+	}
 	switch len(cands) {
 	case 0:
 		return nil
@@ -86,6 +90,39 @@ func (ix *Index) module(name string, from *extract.File) (found *extract.File) {
 		}
 	}
 	return best
+}
+
+// aliased finds the files of a TypeScript path alias: "@/lib/tools" or
+// "~/lib/tools", which no npm package can be named (a scope is never
+// empty, a name never starts with "~"), is the project's own module
+// through tsconfig's "paths" ("@/*": ["./*"] or ["./src/*"], the layouts
+// Next.js, Vite and Nuxt templates write). The project is the nearest
+// directory above the importer that holds the path, directly or under
+// src/; tsconfig itself is not read (a scan may leave it out).
+func (ix *Index) aliased(name string, from *extract.File) []*extract.File {
+	rest, ok := strings.CutPrefix(name, "@/")
+	if !ok {
+		rest, ok = strings.CutPrefix(name, "~/")
+	}
+	if !ok || rest == "" || from == nil {
+		return nil
+	}
+	dir := path.Dir(from.Path)
+	for {
+		base := ""
+		if dir != "." && dir != "/" {
+			base = dir + "/"
+		}
+		for _, key := range []string{base + rest, base + "src/" + rest} {
+			if fs := ix.byMod[key]; len(fs) > 0 {
+				return fs
+			}
+		}
+		if base == "" {
+			return nil
+		}
+		dir = path.Dir(dir)
+	}
 }
 
 func commonPrefix(a, b string) int {

@@ -141,6 +141,13 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
 		{"pydantic-ai/pos-toolset", []string{
 			"missing-approval toolset_assistant send_http", "rule-of-two toolset_assistant send_http", "toxic-flow toolset_assistant send_http"}},
+		{"pydantic-ai/neg-mcp-servers-search", nil},
+		{"pydantic-ai/pos-mcp-servers", []string{
+			"missing-approval slack_agent slack_post_message", "missing-approval slack_agent slack_reply_to_thread",
+			"rule-of-two slack_agent slack_add_reaction"}},
+		{"pydantic-ai/neg-agent-delegation", nil},
+		{"pydantic-ai/pos-agent-delegation", []string{
+			"missing-approval poster_agent send_http", "rule-of-two primary_agent send_http", "toxic-flow poster_agent send_http"}},
 		{"google-adk/neg-function-tool-confirmation", nil},
 		{"google-adk/neg-request-confirmation", nil},
 		{"google-adk/neg-name-trap", nil},
@@ -172,6 +179,11 @@ func TestApprovalFixtures(t *testing.T) {
 			"missing-approval inbox_agent send_http", "rule-of-two inbox_agent send_http", "toxic-flow inbox_agent send_http"}},
 		{"smolagents/pos-managed-agents", []string{
 			"missing-approval manager send_http", "rule-of-two manager send_http", "toxic-flow manager send_http"}},
+		{"smolagents/neg-managed-agent-wrapper", nil},
+		{"smolagents/pos-managed-agent-wrapper", []string{
+			"missing-approval manager send_http", "rule-of-two manager send_http", "toxic-flow manager send_http"}},
+		{"smolagents/pos-managed-agent-unknown", []string{
+			"missing-approval manager build_reader", "missing-approval manager send_http", "rule-of-two manager send_http"}},
 		{"langgraph/pos-set-dominance-bypass", []string{
 			"missing-approval shortcut send", "rule-of-two shortcut send", "toxic-flow shortcut send"}},
 	} {

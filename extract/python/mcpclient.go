@@ -9,8 +9,12 @@ import (
 // MCP clients in code: the OpenAI Agents SDK's MCPServerStdio,
 // MCPServerSse and MCPServerStreamableHttp (passed to Agent(mcp_servers=…),
 // with require_approval and tool_filter), and crewai_tools'
-// MCPServerAdapter(params) whose context yields the server's tools. Each
-// becomes a server with a Launch, resolved like a config entry.
+// MCPServerAdapter(params) whose context yields the server's tools, and
+// PydanticAI's MCPServerStdio(command, args, env=…), MCPServerSSE(url),
+// MCPServerHTTP(url) and MCPServerStreamableHTTP(url) (pydantic_ai.mcp,
+// passed to Agent(toolsets=…) or the older mcp_servers=…), which take the
+// launch as arguments of the call itself. Each becomes a server with a
+// Launch, resolved like a config entry.
 
 func init() { adapters = append(adapters, mcpClients) }
 
@@ -31,6 +35,15 @@ func mcpClients(f *extract.File) {
 			params, transport = e.Arg(0, "params"), "http"
 		case extract.QualIs(c.Qual, "MultiServerMCPClient", "langchain_mcp_adapters"):
 			multiServerClient(f, c)
+			continue
+		case extract.QualIs(c.Qual, "MCPServerStdio", "pydantic_ai"):
+			pydanticServer(f, c, "stdio", "command", "args")
+			continue
+		case extract.QualIs(c.Qual, "MCPServerSSE", "pydantic_ai"):
+			pydanticServer(f, c, "sse", "url")
+			continue
+		case extract.QualIs(c.Qual, "MCPServerHTTP", "pydantic_ai"), extract.QualIs(c.Qual, "MCPServerStreamableHTTP", "pydantic_ai"):
+			pydanticServer(f, c, "http", "url")
 			continue
 		case extract.QualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
 			params, transport = e.Arg(0, "serverparams"), "stdio"
@@ -123,12 +136,34 @@ func itoaLine(n int) string {
 	return string(b)
 }
 
+// pydanticServer reads a PydanticAI MCP client: the launch is the call's own
+// arguments (positional ones named by pos, in order), its name the id=
+// argument or the variable. PydanticAI has no approval on the client
+// itself, so none is read.
+func pydanticServer(f *extract.File, c *extract.Call, transport string, pos ...string) {
+	e := c.Expr
+	name, _ := extract.StrArg(e, -1, "id")
+	s := clientServer(f, c, extract.FrameworkPydanticAI, name)
+	s.Launch = launchFrom(func(k string) *extract.Expr {
+		for i, p := range pos {
+			if p == k {
+				return e.Arg(i, k)
+			}
+		}
+		return e.Kwarg(k)
+	}, transport)
+	f.Servers = append(f.Servers, s)
+}
+
 // launchFromParams reads a params dict ({"command", "args", "url", "env",
 // "headers", "cwd"}) or StdioServerParameters(command=, args=, env=). Only
 // literal parts are kept; a computed command leaves the server unknown.
 func launchFromParams(p *extract.Expr, transport string) *extract.Launch {
 	p = extract.Deref(p)
-	get := func(k string) *extract.Expr {
+	if p != nil && p.Kind == extract.ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
+		transport = "sse"
+	}
+	return launchFrom(func(k string) *extract.Expr {
 		if p == nil {
 			return nil
 		}
@@ -143,7 +178,11 @@ func launchFromParams(p *extract.Expr, transport string) *extract.Launch {
 			return p.Kwarg(k)
 		}
 		return nil
-	}
+	}, transport)
+}
+
+// launchFrom builds a Launch from the launch keys as get finds them.
+func launchFrom(get func(string) *extract.Expr, transport string) *extract.Launch {
 	str := func(k string) string { s, _ := extract.Deref(get(k)).StrValue(); return s }
 	url := str("url")
 	if url == "" {
@@ -165,9 +204,6 @@ func launchFromParams(p *extract.Expr, transport string) *extract.Launch {
 			}
 		}
 		return out
-	}
-	if p != nil && p.Kind == extract.ExprCall && strings.HasSuffix(p.Name, "SseServerParameters") {
-		transport = "sse"
 	}
 	l := extract.NewLaunch(transport, str("command"), extract.Strings(get("args")), url, keys("env"), keys("headers"))
 	l.Dir = str("cwd")

@@ -11,7 +11,9 @@ import (
 // repository's main branch, docs/frameworks.md): Agent(model, tools=[...],
 // toolsets=[...]); @agent.tool / @agent.tool_plain on a function of an agent
 // of this file; Tool(func, name=..., requires_approval=...);
-// FunctionToolset(tools=[...]) and @toolset.tool. Approvals:
+// FunctionToolset(tools=[...]) and @toolset.tool; mcp_servers=[...], the
+// pydantic-ai 0.x spelling of toolsets= for MCP servers (MCPServerStdio,
+// MCPServerHTTP, MCPServerSSE), which released apps still use. Approvals:
 // requires_approval=True on the tool, or a body that raises ApprovalRequired
 // unless ctx.tool_call_approved (the run stops with DeferredToolRequests and
 // resumes only with the user's DeferredToolResults). A raise under any other
@@ -88,13 +90,16 @@ func pydanticAgents(f *extract.File) {
 		for _, t := range byVar[a.Var] {
 			a.Tools = append(a.Tools, extract.ToolRef{Tool: t})
 		}
-		ts := extract.Deref(a.Call.Kwarg("toolsets"))
-		if ts == nil {
-			continue
-		}
-		elems := []*extract.Expr{ts}
-		if ts.Kind == extract.ExprList {
-			elems = ts.Elems
+		var elems []*extract.Expr
+		for _, kw := range []string{"toolsets", "mcp_servers"} {
+			ts := extract.Deref(a.Call.Kwarg(kw))
+			switch {
+			case ts == nil:
+			case ts.Kind == extract.ExprList:
+				elems = append(elems, ts.Elems...)
+			default:
+				elems = append(elems, ts)
+			}
 		}
 		for _, el := range elems {
 			call := extract.Deref(el)

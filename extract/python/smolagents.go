@@ -10,7 +10,9 @@ import (
 // docs/frameworks.md): CodeAgent / ToolCallingAgent(tools=[...],
 // managed_agents=[...], add_base_tools=, executor_type=,
 // additional_authorized_imports=); @tool functions; Tool subclasses whose
-// body is forward(). smolagents has no human-approval API: a CodeAgent runs
+// body is forward(); ManagedAgent(agent=..., name=, description=), the
+// wrapper managed_agents took before smolagents 1.8, which stands for its
+// agent. smolagents has no human-approval API: a CodeAgent runs
 // the code the model writes by design, so it gets a direct tool for that
 // code whose labels follow the executor (the executor kind and the imports
 // it allows are the evidence).
@@ -49,6 +51,17 @@ var smolUnsafeImports = map[string]bool{"*": true, "os": true, "subprocess": tru
 
 func smolAgents(f *extract.File) {
 	for _, c := range f.Calls() {
+		if c.HeadKind == extract.HeadImport && extract.QualIs(c.Qual, "ManagedAgent", "smolagents") {
+			if ref := c.Expr.Arg(0, "agent"); ref != nil {
+				name, _ := extract.StrArg(c.Expr, 1, "name")
+				if name == "" {
+					name = ref.Name
+				}
+				f.AddTool(&extract.Tool{Name: name, Symbol: c.AssignedTo, Framework: smolFW, Kind: extract.ToolAgent, Ctor: c.Expr,
+					AgentRef: ref, Loc: c.Loc, NameLoc: c.Loc})
+			}
+			continue
+		}
 		if c.HeadKind != extract.HeadImport || !(extract.QualIs(c.Qual, "CodeAgent", "smolagents") || extract.QualIs(c.Qual, "ToolCallingAgent", "smolagents")) {
 			continue
 		}

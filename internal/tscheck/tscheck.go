@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -154,7 +155,11 @@ func Check(ctx context.Context, npm, src string, files []string) ([]Diagnostic, 
 	for _, f := range files {
 		inputs = append(inputs, "src/"+f)
 	}
-	cfg, err := json.MarshalIndent(map[string]any{"compilerOptions": compilerOptions(npm), "files": inputs}, "", "  ")
+	opts := compilerOptions(npm)
+	if paths := fixturePaths(src, files); len(paths) > 0 {
+		opts["paths"] = paths
+	}
+	cfg, err := json.MarshalIndent(map[string]any{"compilerOptions": opts, "files": inputs}, "", "  ")
 	if err != nil {
 		return nil, err
 	}
@@ -189,4 +194,46 @@ func Check(ctx context.Context, npm, src string, files []string) ([]Diagnostic, 
 		return nil, fmt.Errorf("tsc failed without a diagnostic: %v\n%s", runErr, out)
 	}
 	return diags, nil
+}
+
+// fixturePaths merges the path aliases ("paths" in compilerOptions) of the
+// tsconfig.json files that sit in a fixture's directory or above it (up to
+// src), each target rewritten to where the fixture is copied, so a fixture
+// that imports through an alias ("@/lib/tools/x", as Next.js apps write)
+// compiles as in its own project. Aliases of several fixtures are
+// fallbacks of one another, tried in order, as tsc does with a list.
+func fixturePaths(src string, files []string) map[string][]string {
+	out := map[string][]string{}
+	seen := map[string]bool{}
+	for _, f := range files {
+		for dir := path.Dir(f); dir != "." && dir != "/"; dir = path.Dir(dir) {
+			if seen[dir] {
+				continue
+			}
+			seen[dir] = true
+			data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(dir), "tsconfig.json"))
+			if err != nil {
+				continue
+			}
+			var cfg struct {
+				CompilerOptions struct {
+					Paths map[string][]string `json:"paths"`
+				} `json:"compilerOptions"`
+			}
+			if json.Unmarshal(data, &cfg) != nil {
+				continue
+			}
+			keys := make([]string, 0, len(cfg.CompilerOptions.Paths))
+			for k := range cfg.CompilerOptions.Paths {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				for _, target := range cfg.CompilerOptions.Paths[k] {
+					out[k] = append(out[k], "./"+path.Join("src", dir, target))
+				}
+			}
+		}
+	}
+	return out
 }
