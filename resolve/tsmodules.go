@@ -323,9 +323,11 @@ func (ix *Index) workspacePackages(name string, from *extract.File) []*extract.F
 			out = append(out, pj)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		return commonPrefix(out[i].Path, from.Path) > commonPrefix(out[j].Path, from.Path)
-	})
+	if from != nil {
+		sort.SliceStable(out, func(i, j int) bool {
+			return commonPrefix(out[i].Path, from.Path) > commonPrefix(out[j].Path, from.Path)
+		})
+	}
 	return out
 }
 
