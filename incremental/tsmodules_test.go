@@ -175,3 +175,52 @@ func TestTypeScriptModuleConfigEdits(t *testing.T) {
 		t.Fatal("a tsconfig added above the importer was not read")
 	}
 }
+
+// A tool made by a factory of another package (tools: { sendHttp:
+// makeSend(x) }) is named by its code, not by the key the model calls it
+// by; the AI SDK's toolApproval is keyed by that key and still gates it.
+func TestTypeScriptToolApprovalByKeyCoversFactoryTools(t *testing.T) {
+	factory := `import { tool } from "ai";
+import { z } from "zod";
+export const makeSend = (who: string) =>
+  tool({
+    description: "POST",
+    inputSchema: z.object({ url: z.string(), body: z.string() }),
+    execute: async ({ url, body }) => (await fetch(url, { method: "POST", body: who + body })).status,
+  });
+`
+	agent := func(opts string) string {
+		return `import { generateText } from "ai";
+import { makeSend } from "@acme/tools";
+export async function run(prompt: string) {
+  return generateText({ model: "m", prompt, tools: { sendHttp: makeSend("x") }` + opts + ` });
+}
+`
+	}
+	for _, tc := range []struct {
+		name, opts string
+		gated      bool
+	}{
+		{"another key approved", `, toolApproval: { other: "user-approval" }`, false},
+		{"no approval", ``, false},
+		{"the key approved", `, toolApproval: { sendHttp: "user-approval" }`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := load(t, writeTree(t, map[string]string{
+				"pnpm-workspace.yaml": "packages: ['packages/*']\n", "packages/tools/package.json": `{"name": "@acme/tools", "main": "dist/index.js"}`,
+				"packages/tools/src/index.ts": factory, "src/agent.ts": agent(tc.opts)}))
+			n := 0
+			for _, u := range s.Analyze().Graph.Uses {
+				if strings.HasSuffix(u.Agent, "#run") && strings.HasPrefix(u.Tool, "packages/tools/src/index.ts#") {
+					n++
+					if got := len(u.Gates) > 0; got != tc.gated {
+						t.Errorf("gated = %v, want %v", got, tc.gated)
+					}
+				}
+			}
+			if n != 1 {
+				t.Fatalf("%d uses of the factory's tool, want 1", n)
+			}
+		})
+	}
+}

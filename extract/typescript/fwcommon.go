@@ -111,8 +111,12 @@ func toolRefs(e *extract.Expr, node string) []extract.ToolRef {
 	switch {
 	case d != nil && d.Kind == extract.ExprDict && !d.Spread:
 		var out []extract.ToolRef
-		for _, v := range d.Elems {
-			out = append(out, extract.ToolRef{Expr: v, Node: node})
+		for i, v := range d.Elems {
+			ref := extract.ToolRef{Expr: v, Node: node}
+			if i < len(d.Keys) && d.Keys[i] != nil && d.Keys[i].Kind == extract.ExprStr {
+				ref.Key = d.Keys[i].Str
+			}
+			out = append(out, ref)
 		}
 		return out
 	case d != nil && d.Kind == extract.ExprList:
