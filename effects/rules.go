@@ -391,23 +391,41 @@ func (r *Rules) lookup(name string) string {
 	if r.pureExact[name] {
 		return "pure"
 	}
+	// The checks below run for every call no table names: they compare
+	// without building strings (a cold scan makes this lookup for most
+	// calls).
 	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
-		if r.pureExact[name[:i]+".*"] {
+		if r.pureStar(name[:i]) {
 			return "pure" // every method of a value type (a response, a message), and of its parts
 		}
 	}
 	for _, p := range r.purePfx {
-		if name == p || strings.HasPrefix(name, p+".") {
+		if name == p || dottedPrefix(name, p) {
 			return "pure"
 		}
 	}
 	// llm entries cover their clients' method chains (llm.Client.chat.completions.create).
 	for k := range r.llm {
-		if strings.HasPrefix(name, k+".") || (strings.HasSuffix(k, ".*") && strings.HasPrefix(name, k[:len(k)-1])) {
+		if dottedPrefix(name, k) || (strings.HasSuffix(k, ".*") && strings.HasPrefix(name, k[:len(k)-1])) {
 			return "llm"
 		}
 	}
 	return ""
+}
+
+// pureStar reports "<prefix>.*" among the pure entries.
+func (r *Rules) pureStar(prefix string) bool {
+	var buf [128]byte
+	if len(prefix)+2 > len(buf) {
+		return r.pureExact[prefix+".*"]
+	}
+	b := append(append(buf[:0], prefix...), '.', '*')
+	return r.pureExact[string(b)] // no allocation: the compiler looks up by the bytes
+}
+
+// dottedPrefix reports name = p + "." + something.
+func dottedPrefix(name, p string) bool {
+	return len(name) > len(p) && name[len(p)] == '.' && strings.HasPrefix(name, p)
 }
 
 // pattern finds a listed call with "*" segments that name matches, segment

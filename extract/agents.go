@@ -109,6 +109,10 @@ type ToolRef struct {
 	Tool *Tool
 	// Node is the graph node running the tool ("tools" for prebuilt agents).
 	Node string
+	// Key is the name the model calls the tool by when the list is an
+	// object keyed by name (the AI SDK's tools: { send: makeSend(x) }): an
+	// approval naming that key covers the tool whatever the tool is named.
+	Key string
 }
 
 // Agent is an LLM loop that chooses which tools to call.

@@ -56,13 +56,16 @@ type File struct {
 	// front end's registered key rule: docs/architecture.md "Front ends").
 	Keys []string `json:"-"`
 
-	Imports []Import          `json:"imports,omitempty"`
-	Scope   *Scope            `json:"-"` // module scope: assignments, defs
-	Funcs   []*Func           `json:"-"` // every function and method, in source order
-	Classes map[string]*Class `json:"-"`
-	Tools   []*Tool           `json:"tools,omitempty"`
-	Agents  []*Agent          `json:"agents,omitempty"`
-	Graphs  []*Graph          `json:"-"`
+	Imports []Import `json:"imports,omitempty"`
+	// ReExports are the modules whose every named export this file
+	// exports too (TypeScript's export * from "./x"), as import names.
+	ReExports []string          `json:"-"`
+	Scope     *Scope            `json:"-"` // module scope: assignments, defs
+	Funcs     []*Func           `json:"-"` // every function and method, in source order
+	Classes   map[string]*Class `json:"-"`
+	Tools     []*Tool           `json:"tools,omitempty"`
+	Agents    []*Agent          `json:"agents,omitempty"`
+	Graphs    []*Graph          `json:"-"`
 	// Compiles are builder.compile(...) calls on a graph builder made
 	// elsewhere (a function imported from another file that returns one):
 	// the workspace joins them to the agent of that builder.
@@ -80,6 +83,9 @@ type File struct {
 	// Plugin is set for a Claude Code plugin's plugin.json or a
 	// marketplace.json.
 	Plugin *ClaudePlugin `json:"-"`
+	// Modules is set for a module-resolution config of JavaScript and
+	// TypeScript (tsconfig.json, package.json, pnpm-workspace.yaml).
+	Modules *ModuleConfig `json:"-"`
 	// Crew holds CrewAI facts: crews, tasks, @CrewBase classes, tool hooks,
 	// and the agents/tasks of a YAML config file.
 	Crew *CrewFacts `json:"-"`

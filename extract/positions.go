@@ -2,7 +2,6 @@ package extract
 
 import (
 	"sort"
-	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -34,10 +33,17 @@ func PointAt(src []byte, lines []int, off int) Point {
 func UTF16Len(b []byte) int {
 	n := 0
 	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf {
+			// ASCII, the common case: one unit, no decoding (every
+			// location of every fact comes through here).
+			n++
+			b = b[1:]
+			continue
+		}
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
 		if r >= 0x10000 && r != utf8.RuneError {
-			n += len(utf16.Encode([]rune{r}))
+			n += 2 // a surrogate pair
 		} else {
 			n++
 		}

@@ -59,6 +59,11 @@ var plainFrameworks = map[extract.Framework]bool{extract.FrameworkLangGraph: tru
 // them changes, appears or goes: correct for any join, at the price of
 // rebuilding them together.
 func joined(f *extract.File) bool {
+	if f.Modules != nil {
+		// tsconfig.json, package.json: read through recorded lookups
+		// (resolve/tsmodules.go), never joined by path.
+		return false
+	}
 	if !f.Lang.Code() || len(f.Servers) > 0 || f.Crew != nil || f.Client != nil || f.Claude != nil || f.Subagent != nil {
 		return true
 	}
@@ -109,10 +114,18 @@ func (a *Analyzer) Analyze(ctx context.Context, s *Snapshot, external []prove.Fl
 		}
 	}
 	for p, f := range cur {
-		if a.files[p] == nil {
+		old := a.files[p]
+		switch {
+		case old == nil:
 			changedNames[resolve.FileName(p)] = true
 			addModuleNames(changedNames, f.Facts())
 			joinedChanged = joinedChanged || joined(f.Facts())
+		case old != f:
+			// A changed file changes the lookups that read it by name
+			// only (a tsconfig.json, a package.json), and those of the
+			// keys it gained or lost (a package renamed).
+			changedNames[resolve.FileName(p)] = true
+			changedKeys(changedNames, old.Facts(), f.Facts())
 		}
 	}
 	var keep []*component
@@ -180,6 +193,33 @@ func addModuleNames(set map[string]bool, f *extract.File) {
 	}
 	for _, k := range f.Keys {
 		set[k] = true
+	}
+}
+
+// changedKeys adds the keys one of a and b has and the other has not.
+func changedKeys(set map[string]bool, a, b *extract.File) {
+	if a == nil || b == nil {
+		addModuleNames(set, a)
+		addModuleNames(set, b)
+		return
+	}
+	in := func(k string, f *extract.File) bool {
+		for _, x := range f.Keys {
+			if x == k {
+				return true
+			}
+		}
+		return false
+	}
+	for _, k := range a.Keys {
+		if !in(k, b) {
+			set[k] = true
+		}
+	}
+	for _, k := range b.Keys {
+		if !in(k, a) {
+			set[k] = true
+		}
 	}
 }
 

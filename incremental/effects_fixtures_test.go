@@ -28,7 +28,7 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-env-outward": {
 			"read_page": "network_egress untrusted_input", "post_to": "irreversible network_egress reads_private",
 			"post_via_helper": "irreversible network_egress reads_private",
-			"read_with_key": "network_egress reads_private untrusted_input", "get_item": "network_egress untrusted_input",
+			"read_with_key":   "network_egress reads_private untrusted_input", "get_item": "network_egress untrusted_input",
 			"notify": "network_egress", "sync_note": "executes_code irreversible network_egress reads_private writes_state !default",
 		},
 		"neg-in-tree-code": {

@@ -27,6 +27,10 @@ const (
 	// every session (AGENTS.md, CLAUDE.md, .cursorrules …): only its
 	// hidden instructions are kept (tool-poisoning).
 	KindInstructions = "agent-instructions"
+	// KindModuleConfig is a module-resolution config of JavaScript and
+	// TypeScript (tsconfig.json, package.json, pnpm-workspace.yaml): read
+	// by resolve when an import names a package or a path alias.
+	KindModuleConfig = "module-config"
 )
 
 func init() {
@@ -50,6 +54,8 @@ func init() {
 			return KindHookScript
 		case extract.InstructionReader(rel) != "":
 			return KindInstructions
+		case extract.ModuleConfigKind(rel) != "":
+			return KindModuleConfig
 		}
 		return ""
 	})
@@ -73,4 +79,9 @@ func init() {
 	RegisterExtractor(KindClaudePluginHooks, noTree(extract.ClaudeSettingsFile))
 	RegisterExtractor(KindHookScript, noTree(extract.HookScriptFile))
 	RegisterExtractor(KindInstructions, noTree(extract.InstructionFile))
+	RegisterExtractor(KindModuleConfig, noTree(func(rel string, src []byte) *extract.File {
+		f := extract.ModuleConfigFile(rel, src)
+		f.Keys = extract.ModuleConfigKeys(f)
+		return f
+	}))
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acg-dev/acg/extract/python"
 	"github.com/acg-dev/acg/incremental"
 	"github.com/acg-dev/acg/lsp/lsptest"
 	"github.com/acg-dev/acg/report"
@@ -244,14 +243,9 @@ func runEdits(t *testing.T, root string, seed int64, steps int) {
 			if fresh != bytes.Equal(s.File(rel).Src, want) {
 				t.Fatalf("step %d: Change says fresh=%v, snapshot disagrees", i, fresh)
 			}
-			code := want
-			if strings.HasSuffix(rel, python.NotebookExt) {
-				// A notebook's code is its cells' (what the front end parses).
-				if e, err := python.Notebook(rel, want); err == nil {
-					code = e.Code
-				}
-			}
-			if tree, err := python.Parse(ctx, code, nil); err == nil && !fresh && !tree.RootNode().HasError() {
+			// A fresh parse with the file's own front end (a TypeScript
+			// file with Python text in it is an error there).
+			if f, err := incremental.NewFile(ctx, rel, want, nil); err == nil && !fresh && !f.SyntaxError() {
 				t.Fatalf("step %d: the incremental parse of %s found a syntax error that a fresh parse does not:\n%s", i, rel, want)
 			}
 		}

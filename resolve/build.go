@@ -198,7 +198,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
 			case m.tool != nil:
 				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Node: ref.Node, Loc: m.loc,
-					Gates: b.useGates(f, a, m.tool, ref.Node)})
+					Gates: b.useGates(f, a, m.tool, ref.Node, ref.Key)})
 			}
 		}
 	}
@@ -257,7 +257,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	b.registryDispatch(f, a, ca)
 	for _, t := range a.Direct {
 		ct := b.addTool(t)
-		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: ct.ID, Loc: t.Loc, Gates: b.useGates(f, a, ct, "")})
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: ct.ID, Loc: t.Loc, Gates: b.useGates(f, a, ct, "", "")})
 	}
 	for _, d := range a.Delegates {
 		b.links = append(b.links, capgraph.Link{From: a.ID, To: d, Kind: capgraph.EdgeSubAgent, Loc: a.Loc})
@@ -292,7 +292,7 @@ func (b *builder) registryDispatch(f *extract.File, a *extract.Agent, ca *capgra
 				if m.tool == nil {
 					continue
 				}
-				gates := b.useGates(f, a, m.tool, n.Name)
+				gates := b.useGates(f, a, m.tool, n.Name, "")
 				if fn.AlwaysGates && len(fn.Gates) > 0 {
 					gates = append(gates, &extract.Approval{Kind: "interrupt", Loc: fn.Gates[0].Loc, Nodes: []string{n.Name},
 						Detail: "graph node " + n.Name + " asks a human before it invokes any tool"})
@@ -428,7 +428,7 @@ func (b *builder) builtinTools(f *extract.File, a *extract.Agent, provider strin
 		t := &extract.Tool{ID: f.Path + "#" + provider + "." + ct.Name, Name: ct.Name, Framework: a.Framework,
 			Kind: extract.ToolBuiltin, Loc: a.Loc, NameLoc: a.Loc}
 		node := b.addResolved(t, ct.EffectsOf("catalog: built-in tool of "+provider))
-		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: a.Loc, Gates: b.useGates(f, a, node, "")})
+		b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: node.ID, Loc: a.Loc, Gates: b.useGates(f, a, node, "", "")})
 	}
 }
 
@@ -525,14 +525,14 @@ func (b *builder) crewAgentsRunIn(fn *extract.Func) []*extract.Agent {
 // useGates returns the agent's approvals that stand before every call of a
 // tool: ones that name it or its graph node, interrupt_after on every node
 // leading to it, and gate nodes that dominate its node.
-func (b *builder) useGates(f *extract.File, a *extract.Agent, t *capgraph.Tool, node string) []*extract.Approval {
+func (b *builder) useGates(f *extract.File, a *extract.Agent, t *capgraph.Tool, node, key string) []*extract.Approval {
 	var out []*extract.Approval
 	approvals := a.Approvals
 	for _, c := range b.compiled[a] {
 		approvals = append(approvals[:len(approvals):len(approvals)], c.Approvals...)
 	}
 	for _, ap := range approvals {
-		if ap.Covers(t.Name, node) || (ap.After && a.Graph != nil && afterCovers(a.Graph, ap.Nodes, node)) {
+		if ap.Covers(t.Name, node) || key != "" && key != t.Name && ap.Tools != nil && ap.Covers(key, node) || (ap.After && a.Graph != nil && afterCovers(a.Graph, ap.Nodes, node)) {
 			out = append(out, ap)
 		}
 	}

@@ -20,11 +20,13 @@ type Index struct {
 	// files depends on (components.go; the joins of configs and other
 	// sources are grouped there without it).
 	Rec func(from *extract.File, name string, found *extract.File)
+	// ts holds the tree's tsconfig and package.json facts (tsmodules.go).
+	ts *tsIndex
 }
 
 func NewIndex(files []*extract.File) *Index {
 	ix := &Index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{},
-		byPath: make(map[string]*extract.File, len(files))}
+		byPath: make(map[string]*extract.File, len(files)), ts: newTSIndex(files)}
 	for _, f := range files {
 		ix.byPath[f.Path] = f
 		if f.Scope != nil {
@@ -74,6 +76,10 @@ func (ix *Index) module(name string, from *extract.File) (found *extract.File) {
 	}
 	switch len(cands) {
 	case 0:
+		if isJS(from) {
+			// A package or path alias of TypeScript (tsmodules.go).
+			return ix.tsModule(name, from)
+		}
 		return nil
 	case 1:
 		return cands[0]
@@ -152,7 +158,7 @@ func (ix *Index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 	bs := sc.Lookup(head)
 	b := lastDefining(bs)
 	if b == nil {
-		return target{}, false
+		return ix.reExported(sc, from, dotted, depth)
 	}
 	if b.Kind == extract.BindAssign && b.Value != nil && b.Value.Kind == extract.ExprName && b.Value.Scope != nil {
 		// An alias (Old = New, or Configuration = Configuration kept for
@@ -196,6 +202,25 @@ func (ix *Index) lookup(sc *extract.Scope, dotted string, depth int) (target, bo
 	return ix.qualified(q, from, depth)
 }
 
+// reExported looks a name a module does not bind up in the modules it
+// re-exports whole (export * from "./x"; never the default export), in
+// order.
+func (ix *Index) reExported(sc *extract.Scope, from *extract.File, dotted string, depth int) (target, bool) {
+	if from == nil || sc != from.Scope || len(from.ReExports) == 0 || dotted == "default" || strings.HasPrefix(dotted, "default.") {
+		return target{}, false
+	}
+	for _, m := range from.ReExports {
+		mf := ix.module(m, from)
+		if mf == nil || mf == from {
+			continue
+		}
+		if t, ok := ix.lookup(mf.Scope, dotted, depth+1); ok {
+			return t, true
+		}
+	}
+	return target{}, false
+}
+
 // lastDefining is the binding that gives a name its value: the last one
 // that is not a list append (appends extend it; see builder.name).
 func lastDefining(bs []*extract.Binding) *extract.Binding {
@@ -224,6 +249,11 @@ func (ix *Index) qualified(q string, from *extract.File, depth int) (target, boo
 			t, ok := ix.lookup(mf.Scope, sym, depth+1)
 			if ok && t.bind != nil && t.bind.Kind == extract.BindClass {
 				t.name = strings.Join(parts[i:], ".")
+			}
+			if ok && t.bind == nil && t.file != nil && t.file != mf {
+				// A module the file re-exports as a name (export * as ns
+				// from "./x"): the rest is looked up in it.
+				return ix.lookup(t.file.Scope, strings.Join(parts[i+1:], "."), depth+1)
 			}
 			return t, ok
 		}

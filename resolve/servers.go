@@ -243,6 +243,15 @@ func (b *builder) codeServerFor(sv *extract.MCPServer) *extract.MCPServer {
 	if len(ix.code) == 0 {
 		return nil
 	}
+	if pkg, cmd, ok := npxCommand(sv.Launch); ok {
+		if bin, ok := b.ix.binPath(pkg, cmd, ix.file[sv]); ok {
+			// npx <cmd> of a package of the tree: the server its command
+			// runs, from the command's source (tsmodules.go).
+			if cs := b.entryServer(b.ix.tsSourceAt(".", bin, ix.file[sv], 0)); cs != nil {
+				return cs
+			}
+		}
+	}
 	paths, modules := launchPaths(sv.Launch)
 	var best *extract.MCPServer
 	bestLen := 0
@@ -265,6 +274,36 @@ func (b *builder) codeServerFor(sv *extract.MCPServer) *extract.MCPServer {
 		}
 	}
 	return best
+}
+
+// entryServer is the server a program started at file entry runs: one
+// defined in the file, else in a file of the tree it imports (a bin's
+// index.ts that imports ./server.js and connects it), nearest first.
+func (b *builder) entryServer(entry *extract.File) *extract.MCPServer {
+	ix := b.serverIndex()
+	seen := map[*extract.File]bool{}
+	level := []*extract.File{entry}
+	for depth := 0; depth < 4 && len(level) > 0; depth++ {
+		var next []*extract.File
+		for _, f := range level {
+			if f == nil || seen[f] {
+				continue
+			}
+			seen[f] = true
+			for _, cs := range ix.code {
+				if ix.file[cs] == f {
+					return cs
+				}
+			}
+			for _, im := range f.Imports {
+				if g := b.ix.module(im.Module, f); g != nil {
+					next = append(next, g)
+				}
+			}
+		}
+		level = next
+	}
+	return nil
 }
 
 // launchPaths are the in-tree files (slash paths) and Python modules a
@@ -342,6 +381,11 @@ func jsSources(p string) []string {
 		if buildDirs[s] && i < len(segs)-1 {
 			pre, rest := strings.Join(segs[:i], "/"), strings.Join(segs[i+1:], "/")
 			roots = append(roots, path.Join(pre, "src", rest), path.Join(pre, rest))
+			if i < len(segs)-2 {
+				// One output per module system (dist/esm/x.js, dist/cjs/x.js).
+				rest = strings.Join(segs[i+2:], "/")
+				roots = append(roots, path.Join(pre, "src", rest), path.Join(pre, rest))
+			}
 			break
 		}
 	}

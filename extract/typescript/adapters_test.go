@@ -164,3 +164,27 @@ export const answer = (q: string) => run(support, q);
 		t.Fatalf("support agent: %+v", sup)
 	}
 }
+
+// A tool a top-level factory returns is named after the factory (the key a
+// tools object gives it, and what fixes name); an unassigned one not
+// returned keeps the callee@line name.
+func TestVercelFactoryToolNames(t *testing.T) {
+	f := parse(t, "tools.ts", `import { tool } from "ai";
+import { z } from "zod";
+export const createDocument = (who: string) =>
+  tool({ description: "d", inputSchema: z.object({}), execute: async () => who });
+export function makeSend() {
+  return tool({ description: "s", inputSchema: z.object({}), execute: async () => 1 });
+}
+register(tool({ description: "k", inputSchema: z.object({}), execute: async () => 2 }));
+`)
+	var names []string
+	for _, x := range f.Tools {
+		names = append(names, x.Name)
+	}
+	for _, n := range []string{"createDocument", "makeSend", "tool@9"} {
+		if toolNamed(f, n) == nil {
+			t.Errorf("no tool named %s among %v", n, names)
+		}
+	}
+}

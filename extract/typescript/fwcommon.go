@@ -2,6 +2,7 @@ package typescript
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/acg-dev/acg/extract"
 )
@@ -17,8 +18,10 @@ import (
 // modules, comparing the module exactly (a specifier may hold dots:
 // @modelcontextprotocol/sdk/server/mcp.js).
 func memberOf(q, member string, modules ...string) bool {
+	// Compared in place: every call of every file is asked this by each
+	// adapter.
 	for _, m := range modules {
-		if q == m+"."+member {
+		if len(q) == len(m)+1+len(member) && q[len(m)] == '.' && strings.HasPrefix(q, m) && strings.HasSuffix(q, member) {
 			return true
 		}
 	}
@@ -111,8 +114,12 @@ func toolRefs(e *extract.Expr, node string) []extract.ToolRef {
 	switch {
 	case d != nil && d.Kind == extract.ExprDict && !d.Spread:
 		var out []extract.ToolRef
-		for _, v := range d.Elems {
-			out = append(out, extract.ToolRef{Expr: v, Node: node})
+		for i, v := range d.Elems {
+			ref := extract.ToolRef{Expr: v, Node: node}
+			if i < len(d.Keys) && d.Keys[i] != nil && d.Keys[i].Kind == extract.ExprStr {
+				ref.Key = d.Keys[i].Str
+			}
+			out = append(out, ref)
 		}
 		return out
 	case d != nil && d.Kind == extract.ExprList:

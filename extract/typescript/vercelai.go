@@ -1,6 +1,10 @@
 package typescript
 
-import "github.com/acg-dev/acg/extract"
+import (
+	"strings"
+
+	"github.com/acg-dev/acg/extract"
+)
 
 // Vercel AI SDK (`ai` 5-7): tool({ description, inputSchema | parameters,
 // execute, needsApproval }) passed in `tools: { name: tool }` to
@@ -28,7 +32,7 @@ func VercelAIAdapter(f *extract.File) {
 		}
 		opts := c.Expr.Arg(0, "")
 		exec := objProp(opts, "execute")
-		t := &extract.Tool{Name: fwVarName(c, "tool"), Symbol: c.AssignedTo, Framework: extract.FrameworkVercelAI, Kind: extract.ToolFunc,
+		t := &extract.Tool{Name: factoryToolName(c), Symbol: c.AssignedTo, Framework: extract.FrameworkVercelAI, Kind: extract.ToolFunc,
 			Func: fwFunc(f, exec), FuncRef: exec, Ctor: c.Expr, Loc: c.Loc, NameLoc: c.Loc}
 		if a := flagApproval(opts, "needsApproval", "needs_approval"); a != nil {
 			t.Approvals = append(t.Approvals, a)
@@ -121,4 +125,22 @@ func toolApproval(opts, tools *extract.Expr) []*extract.Approval {
 		out = append(out, &extract.Approval{Kind: "tool_approval", Loc: k.Loc, Detail: "conditional", Expr: d.Elems[i]})
 	}
 	return out
+}
+
+// factoryToolName names a tool({...}) call: after the variable it is
+// assigned to; a tool a named function returns (a factory: export const
+// createDocument = (deps) => tool({...})) after that function, which is
+// the key a tools object usually gives it (tools: { createDocument:
+// createDocument(deps) }), so messages and fixes name it as the code does.
+func factoryToolName(c *extract.Call) string {
+	if c.AssignedTo == "" && c.Returned && c.Func != nil && c.Func.Parent == nil {
+		n := c.Func.Name
+		if i := strings.LastIndexByte(n, '.'); i >= 0 {
+			n = n[i+1:]
+		}
+		if n != "" && !strings.HasPrefix(n, "<") {
+			return n
+		}
+	}
+	return fwVarName(c, "tool")
 }

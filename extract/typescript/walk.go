@@ -698,10 +698,23 @@ func (w *walker) exportStmt(st *syntax.Node) {
 			return
 		}
 		mod := Specifier(b.f.Path, spec)
+		star := true
 		for _, k := range st.NamedChildren() {
+			if k.Type() == "namespace_export" {
+				// export * as ns from "./x": ns is the module, as a
+				// namespace import binds it.
+				star = false
+				for _, id := range k.NamedChildren() {
+					im := extract.Import{Local: propKey(b, id), Module: mod, Loc: b.loc(id)}
+					b.f.Imports = append(b.f.Imports, im)
+					w.fn.Scope.Add(&extract.Binding{Name: im.Local, Kind: extract.BindImport, Imp: &im, Loc: im.Loc})
+				}
+				continue
+			}
 			if k.Type() != "export_clause" {
 				continue
 			}
+			star = false
 			for _, s := range k.NamedChildren() {
 				if s.Type() != "export_specifier" {
 					continue
@@ -715,6 +728,12 @@ func (w *walker) exportStmt(st *syntax.Node) {
 				b.f.Imports = append(b.f.Imports, im)
 				w.fn.Scope.Add(&extract.Binding{Name: local, Kind: extract.BindImport, Imp: &im, Loc: im.Loc})
 			}
+		}
+		if star {
+			// export * from "./x": every export of x but its default is
+			// one of this file's; resolve looks a name the file does not
+			// bind up in these (Index.lookup).
+			b.f.ReExports = append(b.f.ReExports, mod)
 		}
 		return
 	}

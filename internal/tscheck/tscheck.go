@@ -16,11 +16,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -120,8 +122,15 @@ var diagLine = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\): (error .*)$`)
 
 // Check copies files (relative to src) into a temporary project beside a
 // node_modules link to the npm install, writes a strict tsconfig there and
-// runs the installed tsc once over all of them. It returns tsc's errors per
+// runs the installed tsc over all of them. It returns tsc's errors per
 // fixture file; err is for a check that could not run.
+//
+// A fixture that is a project of its own (a tsconfig.json with "paths", a
+// package.json with "workspaces", a pnpm-workspace.yaml: projects) is
+// checked by a tsc run of its own: its tsconfig is extended, so its path
+// aliases hold, and its workspace packages are linked into its
+// node_modules by name, as npm, yarn and pnpm install them; the rest share
+// one run.
 func Check(ctx context.Context, npm, src string, files []string) ([]Diagnostic, error) {
 	tsc := filepath.Join(npm, "node_modules", ".bin", "tsc")
 	if _, err := os.Stat(tsc); err != nil {
@@ -135,7 +144,11 @@ func Check(ctx context.Context, npm, src string, files []string) ([]Diagnostic, 
 	// Copies, not the fixtures in place: module resolution walks up from
 	// each file to a node_modules, and testdata must not hold one.
 	proj := filepath.Join(tmp, "src")
-	for _, f := range files {
+	configs, err := moduleConfigs(src, files)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range append(append([]string(nil), files...), configs...) {
 		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(f)))
 		if err != nil {
 			return nil, err
@@ -151,22 +164,162 @@ func Check(ctx context.Context, npm, src string, files []string) ([]Diagnostic, 
 	if err := os.Symlink(filepath.Join(npm, "node_modules"), filepath.Join(tmp, "node_modules")); err != nil {
 		return nil, err
 	}
-	var inputs []string
+	roots := projects(src, configs)
+	byRoot := map[string][]string{}
 	for _, f := range files {
-		inputs = append(inputs, "src/"+f)
+		r := ""
+		for _, root := range roots {
+			if strings.HasPrefix(f, root+"/") && len(root) > len(r) {
+				r = root
+			}
+		}
+		byRoot[r] = append(byRoot[r], f)
 	}
-	opts := compilerOptions(npm)
-	if paths := fixturePaths(src, files); len(paths) > 0 {
-		opts["paths"] = paths
+	var diags []Diagnostic
+	for _, r := range slices.Sorted(maps.Keys(byRoot)) {
+		cfgPath := "tsconfig.json"
+		var inputs []string
+		cfg := map[string]any{"compilerOptions": compilerOptions(npm)}
+		if r == "" {
+			for _, f := range byRoot[r] {
+				inputs = append(inputs, "src/"+f)
+			}
+		} else {
+			cfgPath = "src/" + r + "/tsconfig.acg-check.json"
+			for _, f := range byRoot[r] {
+				inputs = append(inputs, strings.TrimPrefix(f, r+"/"))
+			}
+			if slices.Contains(configs, r+"/tsconfig.json") {
+				cfg["extends"] = "./tsconfig.json"
+			}
+			if err := linkWorkspace(filepath.Join(proj, filepath.FromSlash(r)), r, configs, src); err != nil {
+				return nil, err
+			}
+		}
+		cfg["files"] = inputs
+		cfg["include"] = []string{}
+		d, err := runTSC(ctx, tsc, tmp, cfgPath, cfg)
+		if err != nil {
+			return nil, err
+		}
+		diags = append(diags, d...)
 	}
-	cfg, err := json.MarshalIndent(map[string]any{"compilerOptions": opts, "files": inputs}, "", "  ")
+	return diags, nil
+}
+
+// moduleConfigs are the tsconfig*.json, package.json and
+// pnpm-workspace.yaml files in the directories of the fixtures and above
+// them (under src).
+func moduleConfigs(src string, files []string) ([]string, error) {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		for d := path.Dir(f); d != "."; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	var out []string
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		entries, err := os.ReadDir(filepath.Join(src, filepath.FromSlash(d)))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			n := e.Name()
+			if !e.IsDir() && (n == "package.json" || n == "pnpm-workspace.yaml" || strings.HasPrefix(n, "tsconfig") && strings.HasSuffix(n, ".json")) {
+				out = append(out, d+"/"+n)
+			}
+		}
+	}
+	// Configs a tsconfig extends may sit in a directory of no fixture
+	// (config/tsconfig.base.json): copy every tsconfig of a project too.
+	for _, r := range projects(src, out) {
+		_ = filepath.WalkDir(filepath.Join(src, filepath.FromSlash(r)), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			rel := filepath.ToSlash(strings.TrimPrefix(p, src+string(filepath.Separator)))
+			if n := d.Name(); strings.HasPrefix(n, "tsconfig") && strings.HasSuffix(n, ".json") && !slices.Contains(out, rel) {
+				out = append(out, rel)
+			}
+			return nil
+		})
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// projects are the directories among the configs' that are projects of
+// their own: a tsconfig.json with compilerOptions.paths, a package.json
+// with workspaces, a pnpm-workspace.yaml.
+func projects(src string, configs []string) []string {
+	var out []string
+	for _, c := range configs {
+		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(c)))
+		if err != nil {
+			continue
+		}
+		var v struct {
+			Workspaces      any            `json:"workspaces"`
+			CompilerOptions map[string]any `json:"compilerOptions"`
+		}
+		own := false
+		switch path.Base(c) {
+		case "pnpm-workspace.yaml":
+			own = true
+		case "package.json":
+			own = json.Unmarshal(data, &v) == nil && v.Workspaces != nil
+		case "tsconfig.json":
+			// JSONC: the paths key is looked for as text.
+			own = bytes.Contains(data, []byte(`"paths"`)) || bytes.Contains(data, []byte(`"extends"`))
+		}
+		if d := path.Dir(c); own && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// linkWorkspace links every package.json with a name below a project root
+// into the root's node_modules under that name, as a workspace install
+// does (nothing is installed or run).
+func linkWorkspace(dir, root string, configs []string, src string) error {
+	for _, c := range configs {
+		if path.Base(c) != "package.json" || !strings.HasPrefix(c, root+"/") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(c)))
+		if err != nil {
+			return err
+		}
+		var p struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(data, &p) != nil || p.Name == "" || strings.Contains(p.Name, "..") {
+			continue
+		}
+		link := filepath.Join(dir, "node_modules", filepath.FromSlash(p.Name))
+		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+			return err
+		}
+		target := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(path.Dir(c), root+"/")))
+		if err := os.Symlink(target, link); err != nil && !os.IsExist(err) {
+			return err
+		}
+	}
+	return nil
+}
+
+// runTSC writes cfg at cfgPath (relative to tmp) and runs tsc -p on it,
+// returning the diagnostics on the fixtures.
+func runTSC(ctx context.Context, tsc, tmp, cfgPath string, cfg map[string]any) ([]Diagnostic, error) {
+	data, err := json.MarshalIndent(cfg, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "tsconfig.json"), cfg, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(cfgPath)), data, 0o644); err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, tsc, "-p", "tsconfig.json", "--pretty", "false")
+	cmd := exec.CommandContext(ctx, tsc, "-p", cfgPath, "--pretty", "false")
 	cmd.Dir = tmp
 	out, runErr := cmd.CombinedOutput()
 	var diags []Diagnostic
@@ -194,46 +347,4 @@ func Check(ctx context.Context, npm, src string, files []string) ([]Diagnostic, 
 		return nil, fmt.Errorf("tsc failed without a diagnostic: %v\n%s", runErr, out)
 	}
 	return diags, nil
-}
-
-// fixturePaths merges the path aliases ("paths" in compilerOptions) of the
-// tsconfig.json files that sit in a fixture's directory or above it (up to
-// src), each target rewritten to where the fixture is copied, so a fixture
-// that imports through an alias ("@/lib/tools/x", as Next.js apps write)
-// compiles as in its own project. Aliases of several fixtures are
-// fallbacks of one another, tried in order, as tsc does with a list.
-func fixturePaths(src string, files []string) map[string][]string {
-	out := map[string][]string{}
-	seen := map[string]bool{}
-	for _, f := range files {
-		for dir := path.Dir(f); dir != "." && dir != "/"; dir = path.Dir(dir) {
-			if seen[dir] {
-				continue
-			}
-			seen[dir] = true
-			data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(dir), "tsconfig.json"))
-			if err != nil {
-				continue
-			}
-			var cfg struct {
-				CompilerOptions struct {
-					Paths map[string][]string `json:"paths"`
-				} `json:"compilerOptions"`
-			}
-			if json.Unmarshal(data, &cfg) != nil {
-				continue
-			}
-			keys := make([]string, 0, len(cfg.CompilerOptions.Paths))
-			for k := range cfg.CompilerOptions.Paths {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				for _, target := range cfg.CompilerOptions.Paths[k] {
-					out[k] = append(out[k], "./"+path.Join("src", dir, target))
-				}
-			}
-		}
-	}
-	return out
 }

@@ -1,0 +1,2 @@
+// Every tool of the mail package, re-exported whole.
+export * from "./mail.js";
