@@ -154,12 +154,12 @@ func related(fd *policy.Finding) []policy.Step {
 		step  bool
 	}
 	var es []*entry
-	for _, st := range fd.Steps {
+	for _, st := range fd.AllSteps() {
 		if st.Loc.Valid() && !slices.ContainsFunc(es, func(e *entry) bool { return e.Loc == st.Loc && e.Message == st.Message }) {
 			es = append(es, &entry{st, wordsOf(st.Message), true})
 		}
 	}
-	for _, st := range fd.Related {
+	for _, st := range fd.AllRelated() {
 		if !st.Loc.Valid() {
 			continue
 		}

@@ -126,6 +126,12 @@ type Finding struct {
 	// (missing-approval, toxic-flow, dangerous-chain): one finding per root
 	// cause lists them all, Source is the first.
 	Sources []string `json:"sources,omitempty"`
+	// SourceSet names Set in a JSON document (the writer sets it on its
+	// copy of the finding).
+	SourceSet string `json:"source_set,omitempty"`
+	// Set holds the sources beside the head when the finding rests on more
+	// than one (missing-approval, toxic-flow): shared between findings.
+	Set *SourceSet `json:"-"`
 	// Chains are every tool sequence a dangerous-chain finding stands for.
 	Chains [][]string `json:"chains,omitempty"`
 	// Patterns are the ids of every dangerous-chain pattern the chains

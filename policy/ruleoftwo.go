@@ -346,8 +346,9 @@ func missingApproval(in *Input) []*Finding {
 	}
 	out := make([]*Finding, 0, len(order))
 	memo := stepMemo{}
+	var sets sourceSets
 	for _, key := range order {
-		out = append(out, approvalFinding(g, groups[key], memo))
+		out = append(out, approvalFinding(g, groups[key], memo, &sets))
 	}
 	return out
 }
@@ -371,7 +372,12 @@ func (m stepMemo) leg(l leg, what string) []Step {
 	return s
 }
 
-func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Finding {
+// srcRelated is where a source tool is, for related information.
+func srcRelated(s leg) Step {
+	return StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")")
+}
+
+func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo, sets *sourceSets) *Finding {
 	a, sink, r := grp.owner, grp.sink, grp.sink.r
 	// Evidence beats assumption: a source read from code leads.
 	srcs := grp.srcs
@@ -416,14 +422,31 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	f.RiskScore = RiskScore(sev, chainType, 0)
 	decl := []Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}
 	sinkSteps := legSteps(sink, what)
-	var ps pathSet
-	f.Related = make([]Step, 0, len(srcs)+1) // one per source: grown by appends, a chain's were twice their size
-	for _, s := range srcs {
-		ps.add(decl, memo.leg(*s, "untrusted input"), sinkSteps)
-		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
+	sinkRel := StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label))
+	if len(srcs) == 1 {
+		f.Steps = stepsOnce(decl, memo.leg(src, "untrusted input"), sinkSteps)
+		f.Related = []Step{srcRelated(src), sinkRel}
+	} else {
+		// The head is the first source's path; the sources, their steps
+		// and their locations are a set shared by every finding that rests
+		// on the same ones (a chain's agents upstream of each other).
+		f.Steps = stepsOnce(decl, memo.leg(src, "untrusted input"), sinkSteps)
+		f.Sources = nil
+		f.Set = sets.of(len(srcs), func(i int) []Step { return memo.leg(*srcs[i], "untrusted input") }, func() *SourceSet {
+			st := &SourceSet{Tools: sources, Related: make([]Step, 0, len(srcs))}
+			parts := make([][]Step, len(srcs))
+			for i, s := range srcs {
+				parts[i] = memo.leg(*s, "untrusted input")
+				st.Related = append(st.Related, srcRelated(*s))
+			}
+			st.Steps = stepsOnce(parts...)
+			return st
+		})
+		for i := 0; i < len(srcs) && i < MaxPaths; i++ {
+			f.Paths = append(f.Paths, joinParts(decl, memo.leg(*srcs[i], "untrusted input"), sinkSteps))
+		}
+		f.Related = []Step{sinkRel}
 	}
-	ps.set(f)
-	f.Related = append(f.Related, StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label)))
 	f.Remediation = remediation(g, a, []leg{sink})
 	if by == effects.ByDefault && src.res.DecidedBy == effects.ByDefault {
 		all := []leg{sink}

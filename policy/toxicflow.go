@@ -223,9 +223,10 @@ func toxicFlow(in *Input) []*Finding {
 		}
 	}
 	out := make([]*Finding, 0, len(order))
-	memo := flowSteps{}
+	memo := flowSteps{flows: map[*prove.Flow][]Step{}, parts: map[flowPart][]Step{}}
+	var sets sourceSets
 	for _, key := range order {
-		if f := flowFinding(g, groups[key], memo); f != nil {
+		if f := flowFinding(g, groups[key], memo, &sets); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -279,32 +280,47 @@ func bridges(g *capgraph.Graph, src, sink *toolFlow) bool {
 // flowFinding makes the finding of one sink call site: its path is the
 // first source's (the sink's own tool when it reads the data itself), and
 // every other source adds its own path.
-func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
+func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps, sets *sourceSets) *Finding {
 	if grp.direct == nil && len(grp.srcs) == 0 {
 		return nil
 	}
 	a := grp.owner
 	var ps pathSet
-	var sources []string
+	var own []string // the finding's own sources: the sink's tool reading the data itself
 	var fls []*prove.Flow
 	if d := grp.direct; d != nil {
 		ps.add(memo.of(d.fl))
-		sources = append(sources, d.r.Tool.Name)
+		own = append(own, d.r.Tool.Name)
 		fls = append(fls, d.fl)
 	}
 	viaState := false
-	for _, b := range grp.srcs {
+	useSet := len(grp.srcs) > 1
+	for i, b := range grp.srcs {
 		vs := b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode
 		viaState = viaState || vs
-		ctx := fmt.Sprintf("the result of %s enters the context of agent %s, which chooses the arguments of %s", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
-		if vs {
-			ctx = fmt.Sprintf("node %s returns it into the state of graph %s, which node %s reads", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
-		}
-		ps.add(memo.of(b.src.fl), []Step{StepAt(b.x.Loc, ctx)}, memo.of(b.sink.fl))
-		sources = append(sources, b.src.r.Tool.Name)
 		fls = append(fls, b.src.fl, b.sink.fl)
+		if !useSet || i == 0 {
+			ps.add(memo.source(b, vs), memo.sink(b, vs))
+			continue
+		}
+		// Beside the head, a source's steps are its set's; the finding
+		// keeps the sink's side of each and the first paths whole.
+		n := len(ps.paths)
+		ps.add(memo.sink(b, vs))
+		if len(ps.paths) > n {
+			ps.paths[n] = joinParts(memo.source(b, vs), memo.sink(b, vs))
+		}
 	}
-	sources = uniqNames(len(sources), func(i int) string { return sources[i] })
+	bridged := make([]string, 0, len(grp.srcs))
+	for _, b := range grp.srcs {
+		bridged = append(bridged, b.src.r.Tool.Name)
+	}
+	sources := uniqNames(len(own)+len(bridged), func(i int) string {
+		if i < len(own) {
+			return own[i]
+		}
+		return bridged[i-len(own)]
+	})
 	sink := grp.sink
 	f := toxicBase(g, a, grp.label, sink, grp.indirect)
 	ps.set(f)
@@ -332,8 +348,28 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
 	if d := grp.direct; d != nil {
 		f.Related = append(f.Related, StepAt(d.r.Tool.Loc, d.r.Tool.Name+" reads untrusted data and acts on it"))
 	}
-	for _, b := range grp.srcs {
-		f.Related = append(f.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+	if useSet {
+		f.Sources = uniqNames(len(own), func(i int) string { return own[i] })
+		if len(f.Sources) == 0 {
+			f.Sources = nil
+		}
+		f.Set = sets.of(len(grp.srcs), func(i int) []Step {
+			b := grp.srcs[i]
+			return memo.source(b, b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode)
+		}, func() *SourceSet {
+			st := &SourceSet{Tools: uniqNames(len(bridged), func(i int) string { return bridged[i] }), Related: make([]Step, 0, len(grp.srcs))}
+			parts := make([][]Step, len(grp.srcs))
+			for i, b := range grp.srcs {
+				parts[i] = memo.source(b, b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode)
+				st.Related = append(st.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+			}
+			st.Steps = stepsOnce(parts...)
+			return st
+		})
+	} else {
+		for _, b := range grp.srcs {
+			f.Related = append(f.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+		}
 	}
 	if len(grp.srcs) > 0 {
 		f.Related = append(f.Related, StepAt(sink.r.Tool.Loc, fmt.Sprintf("%s passes its argument to %s", sink.r.Tool.Name, grp.name)))
@@ -526,15 +562,61 @@ func follows(gr *extract.Graph, from, to string) bool {
 }
 
 // flowSteps shares a flow's steps between the findings and paths it
-// supports: one source flow feeds every sink its agents reach.
-type flowSteps map[*prove.Flow][]Step
+// supports: one source flow feeds every sink its agents reach. A source's
+// side of a path (its flow and the step into the agent's context) is one
+// per (source flow, agent), and a sink's side (the agent choosing the
+// sink's arguments, and the sink's flow) one per (agent, sink flow): the
+// step that said both was one per (source, agent, sink), a pair per step.
+type flowSteps struct {
+	flows map[*prove.Flow][]Step
+	parts map[flowPart][]Step
+}
+
+type flowPart struct {
+	fl    *prove.Flow
+	agent *capgraph.Agent
+	sink  bool
+	state bool
+}
 
 func (m flowSteps) of(fl *prove.Flow) []Step {
-	s, ok := m[fl]
+	s, ok := m.flows[fl]
 	if !ok {
 		s = stepsOf(fl)
-		m[fl] = s
+		m.flows[fl] = s
 	}
+	return s
+}
+
+// source is a bridge's source side: its flow, then its result entering
+// the agent's context (or, between graph nodes, the graph's state).
+func (m flowSteps) source(b bridge, state bool) []Step {
+	k := flowPart{b.src.fl, b.x, false, state}
+	if s, ok := m.parts[k]; ok {
+		return s
+	}
+	ctx := fmt.Sprintf("the result of %s enters the context of agent %s", b.src.r.Tool.Name, b.x.Name)
+	if state {
+		ctx = fmt.Sprintf("node %s returns it into the state of graph %s", b.src.r.Tool.Name, b.x.Name)
+	}
+	s := append(append(make([]Step, 0, len(b.src.fl.Steps)+1), m.of(b.src.fl)...), StepAt(b.x.Loc, ctx))
+	m.parts[k] = s
+	return s
+}
+
+// sink is a bridge's sink side: the agent choosing the sink's arguments
+// (or the node reading the state), then the sink's flow.
+func (m flowSteps) sink(b bridge, state bool) []Step {
+	k := flowPart{b.sink.fl, b.x, true, state}
+	if s, ok := m.parts[k]; ok {
+		return s
+	}
+	ctx := fmt.Sprintf("agent %s chooses the arguments of %s", b.x.Name, b.sink.r.Tool.Name)
+	if state {
+		ctx = fmt.Sprintf("node %s reads it from the state of graph %s", b.sink.r.Tool.Name, b.x.Name)
+	}
+	s := append([]Step{StepAt(b.x.Loc, ctx)}, m.of(b.sink.fl)...)
+	m.parts[k] = s
 	return s
 }
 

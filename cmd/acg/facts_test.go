@@ -85,7 +85,11 @@ func factsOf(t *testing.T, dir string) string {
 	}
 	var doc struct {
 		SharedSteps map[string]step `json:"shared_steps"`
-		Findings    []struct {
+		SourceSets  map[string]struct {
+			Tools []string
+			Steps []step
+		} `json:"source_sets"`
+		Findings []struct {
 			ID, Rule, Agent, Sink, Source string
 			AgentID                       string `json:"agent_id"`
 			Triage                        string
@@ -94,6 +98,7 @@ func factsOf(t *testing.T, dir string) string {
 			Sources                       []string
 			Chains                        [][]string
 			Steps                         []step
+			SourceSet                     string `json:"source_set"`
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
@@ -104,6 +109,16 @@ func factsOf(t *testing.T, dir string) string {
 	var lines []string
 	for _, f := range doc.Findings {
 		var steps, fchains []string
+		// A finding that names a source set rests on the set's sources and
+		// steps as well as its own.
+		if f.SourceSet != "" {
+			set, ok := doc.SourceSets[f.SourceSet]
+			if !ok {
+				t.Fatalf("finding %s names source set %q, which the document does not hold", f.ID, f.SourceSet)
+			}
+			f.Sources = append(f.Sources, set.Tools...)
+			f.Steps = append(f.Steps, set.Steps...)
+		}
 		for _, s := range f.Steps {
 			if s.Ref != "" {
 				r, ok := doc.SharedSteps[s.Ref]
@@ -160,8 +175,8 @@ func digest(xs []string) string {
 // the goldens, made by the code before the split, hold the code after it to
 // the same facts.
 var (
-	contextStep = regexp.MustCompile(`the result of (\S+) enters the context of agent (\S+), which chooses the arguments of (\S+)`)
-	stateStep   = regexp.MustCompile(`node (\S+) returns it into the state of graph (\S+), which node (\S+) reads`)
+	contextStep = regexp.MustCompile(`the result of ([^\s",]+) enters the context of agent ([^\s",]+), which chooses the arguments of ([^\s",]+)`)
+	stateStep   = regexp.MustCompile(`node ([^\s",]+) returns it into the state of graph ([^\s",]+), which node ([^\s",]+) reads`)
 )
 
 func splitContext(s string) []string {
