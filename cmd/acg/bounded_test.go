@@ -37,7 +37,7 @@ func chainFindings(t *testing.T, tools, agents int) int {
 	var doc struct {
 		SourceSets map[string]struct{ Tools []string } `json:"source_sets"`
 		Agents     []struct{ ID string }
-		Tools  []struct {
+		Tools      []struct {
 			ID, Name string
 			Effects  map[string]bool
 		}
