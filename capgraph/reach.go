@@ -31,8 +31,27 @@ func (r Reached) Indirect() bool { return len(r.Via) > 1 }
 
 // Reach returns every tool an agent can invoke, through its own tools,
 // handoffs, sub-agents and agents-as-tools. A tool reached by several paths
-// is reported once per path shape, ungated paths first.
+// is reported once per path shape, ungated paths first. The graph does not
+// change after Build, so each agent's reach is walked once; the slice is
+// shared and callers must not change it.
 func (gr *Graph) Reach(agentID string) []Reached {
+	gr.reachMu.Lock()
+	r, ok := gr.reach[agentID]
+	gr.reachMu.Unlock()
+	if ok {
+		return r
+	}
+	r = gr.walk(agentID)
+	gr.reachMu.Lock()
+	if gr.reach == nil {
+		gr.reach = map[string][]Reached{}
+	}
+	gr.reach[agentID] = r
+	gr.reachMu.Unlock()
+	return r
+}
+
+func (gr *Graph) walk(agentID string) []Reached {
 	type item struct {
 		agent string
 		via   []string

@@ -2,6 +2,8 @@ package policy
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/acg-dev/acg/capgraph"
@@ -10,9 +12,17 @@ import (
 )
 
 // remediation names the concrete gate to add for each ungated action, in
-// the framework of the agent and the tool.
+// the framework of the agent and the tool: one sentence per kind of gate,
+// naming every tool it is for (an agent that reaches hundreds of action
+// tools through a handoff chain gets one sentence per gate kind, not one
+// per tool).
 func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
-	var parts []string
+	type group struct {
+		sentence string // with toolSlot where the tools go
+		names    []string
+	}
+	var groups []*group
+	byText := map[string]*group{}
 	seen := map[string]bool{}
 	for _, l := range actions {
 		t := l.r.Tool
@@ -26,17 +36,53 @@ func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
 				owner = o
 			}
 		}
-		// One setting that lets every tool run without asking is one fix.
-		p := gateFor(owner, t, l.r.Use, l.res)
-		if !seen["\x00"+p] {
-			seen["\x00"+p] = true
-			parts = append(parts, p)
+		// The gate with the tool left out: where it names the tool once,
+		// in words, tools that share the sentence share the gate. One
+		// setting that lets every tool run without asking is one fix.
+		slotted := *t
+		slotted.Name = toolSlot
+		p, name := gateFor(owner, &slotted, l.r.Use, l.res), t.Name
+		if strings.Count(p, toolSlot) != 1 || strings.Contains(p, strconv.Quote(toolSlot)) {
+			// named in code (a quoted key, a call's argument): said per tool
+			p, name = gateFor(owner, t, l.r.Use, l.res), ""
+		}
+		grp := byText[p]
+		if grp == nil {
+			grp = &group{sentence: p}
+			byText[p] = grp
+			groups = append(groups, grp)
+		}
+		if name != "" && !slices.Contains(grp.names, name) { // tools of one name in two files: one fix to say
+			grp.names = append(grp.names, name)
 		}
 	}
-	if len(parts) == 0 {
+	if len(groups) == 0 {
 		return "Require human approval before the outward action, or remove one of the three legs from the agent's reach."
 	}
+	parts := make([]string, 0, len(groups))
+	for _, grp := range groups {
+		if len(grp.names) == 0 {
+			parts = append(parts, grp.sentence)
+			continue
+		}
+		parts = append(parts, strings.Replace(grp.sentence, toolSlot, toolList(grp.names), 1))
+	}
 	return strings.Join(parts, " ") + " Alternatively remove one leg (untrusted input, private data or outward action) from the agent's reach."
+}
+
+// toolSlot stands for the tools in a gate's sentence while tools are
+// grouped by it: no tool name holds a control character.
+const toolSlot = "\x1etools\x1e"
+
+// toolList names the tools of one gate in a sentence.
+func toolList(names []string) string {
+	switch len(names) {
+	case 1:
+		return names[0]
+	case 2:
+		return "each of " + names[0] + " and " + names[1]
+	}
+	return "each of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // gateFor names the gate of the framework or client the owning agent runs

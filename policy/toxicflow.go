@@ -56,25 +56,43 @@ type flowGroup struct {
 }
 
 func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r capgraph.Reached) {
-	if !grp.scopeSet.newIn(paths.of(r.Via), -1) {
+	n := paths.of(g, r.Via)
+	if n == nil || !grp.scopeSet.newIn(n.bits, -1) {
 		return
 	}
-	for _, id := range r.Via {
-		i, ok := paths.index[id]
-		if a := g.Agents[id]; a != nil && ok && !grp.scopeSet.has(i) {
-			grp.scopeSet.set(i)
-			grp.scope = append(grp.scope, a.Name)
+	// The agents the path adds, found from its end: a path whose agents
+	// are all in the scope ends the walk, as every path before it is a
+	// prefix of it. They join in the path's order.
+	var add []*viaNode
+	for x := n; x != nil && grp.scopeSet.newIn(x.bits, -1); x = x.parent {
+		if x.idx >= 0 && !grp.scopeSet.has(x.idx) {
+			add = append(add, x)
 		}
+	}
+	for i := len(add) - 1; i >= 0; i-- {
+		grp.scopeSet.set(add[i].idx)
+		grp.scope = append(grp.scope, add[i].name)
 	}
 }
 
 // viaSets gives the agents on a path of one root's reach as a set over
 // agent indices. Reach's paths from one root form a tree (each agent is
 // reached once, and its path extends its parent's), so a path's set is its
-// parent's plus its last agent, made once per (root, agent).
+// parent's plus its last agent, made once per (root, agent), and a path is
+// walked back through its parents without a lookup per agent.
 type viaSets struct {
 	index map[string]int
-	byEnd map[string]bits // the current root's paths, by their last agent
+	byEnd map[string]*viaNode // the current root's paths, by their last agent
+}
+
+// viaNode is one path of a root's reach: its agents as a set, the path
+// it extends, and its last agent (idx -1 when that is no agent of the
+// graph).
+type viaNode struct {
+	bits   bits
+	parent *viaNode
+	idx    int
+	name   string
 }
 
 func newViaSets(agents []string) *viaSets {
@@ -86,22 +104,29 @@ func newViaSets(agents []string) *viaSets {
 }
 
 // root starts the paths of the next root agent.
-func (vs *viaSets) root() { vs.byEnd = map[string]bits{} }
+func (vs *viaSets) root() { vs.byEnd = map[string]*viaNode{} }
 
-func (vs *viaSets) of(via []string) bits {
+func (vs *viaSets) of(g *capgraph.Graph, via []string) *viaNode {
 	if len(via) == 0 {
 		return nil
 	}
 	end := via[len(via)-1]
-	if b, ok := vs.byEnd[end]; ok {
-		return b
+	if n, ok := vs.byEnd[end]; ok {
+		return n
 	}
-	b := append(bits(nil), vs.of(via[:len(via)-1])...)
+	parent := vs.of(g, via[:len(via)-1])
+	n := &viaNode{parent: parent, idx: -1}
+	if parent != nil {
+		n.bits = append(bits(nil), parent.bits...)
+	}
 	if i, ok := vs.index[end]; ok {
-		b.set(i)
+		if a := g.Agents[end]; a != nil {
+			n.idx, n.name = i, a.Name
+			n.bits.set(i)
+		}
 	}
-	vs.byEnd[end] = b
-	return b
+	vs.byEnd[end] = n
+	return n
 }
 
 // bridge is one source tool feeding a sink: its return flow, and the agent
