@@ -269,6 +269,23 @@ type Input struct {
 	// Poisoned are the hidden instructions found in model-facing text
 	// (tool-poisoning).
 	Poisoned []extract.PoisonHit
+
+	// legs are each agent's legs, shared by the checks that read them
+	// (rule-of-two, missing-approval); checks run one after another.
+	legs map[string]legs
+}
+
+// legsOf are an agent's legs, collected once per Input.
+func (in *Input) legsOf(id string) legs {
+	if ls, ok := in.legs[id]; ok {
+		return ls
+	}
+	if in.legs == nil {
+		in.legs = map[string]legs{}
+	}
+	ls := legsOf(in.Graph.Reach(id))
+	in.legs[id] = ls
+	return ls
 }
 
 // Check is one policy check.

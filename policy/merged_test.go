@@ -28,7 +28,7 @@ func TestMissingApprovalKeepsEveryPair(t *testing.T) {
 	}
 	pairs := 0
 	for _, id := range sortedAgents(g) {
-		ls := agentLegs(g, id)
+		ls := legsOf(g.Reach(id))
 		if len(ls.untrusted) == 0 {
 			continue
 		}

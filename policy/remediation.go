@@ -17,6 +17,49 @@ import (
 // tools through a handoff chain gets one sentence per gate kind, not one
 // per tool).
 func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
+	return remediationWith(g, a, actions, nil)
+}
+
+// gateMemo keeps the gate sentences made for (owner, tool, grant,
+// evidence): a check that writes many remediations asks for the same ones.
+type gateMemo map[gateKey]gateSentence
+
+type gateKey struct {
+	owner *capgraph.Agent
+	tool  *capgraph.Tool
+	grant *capgraph.Grant
+	res   *effects.Result
+}
+
+type gateSentence struct {
+	text string
+	name string // the tool, when text has toolSlot for it
+}
+
+func (m gateMemo) of(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effects.Result) gateSentence {
+	k := gateKey{owner, t, nil, res}
+	if len(u.Grants) > 0 {
+		k.grant = &u.Grants[0]
+	}
+	if gs, ok := m[k]; ok {
+		return gs
+	}
+	// The gate with the tool left out: where it names the tool once, in
+	// words, tools that share the sentence share the gate.
+	slotted := *t
+	slotted.Name = toolSlot
+	gs := gateSentence{gateFor(owner, &slotted, u, res), t.Name}
+	if strings.Count(gs.text, toolSlot) != 1 || strings.Contains(gs.text, strconv.Quote(toolSlot)) {
+		// named in code (a quoted key, a call's argument): said per tool
+		gs = gateSentence{gateFor(owner, t, u, res), ""}
+	}
+	if m != nil {
+		m[k] = gs
+	}
+	return gs
+}
+
+func remediationWith(g *capgraph.Graph, a *capgraph.Agent, actions []leg, gates gateMemo) string {
 	type group struct {
 		sentence string // with toolSlot where the tools go
 		names    []string
@@ -36,16 +79,9 @@ func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
 				owner = o
 			}
 		}
-		// The gate with the tool left out: where it names the tool once,
-		// in words, tools that share the sentence share the gate. One
-		// setting that lets every tool run without asking is one fix.
-		slotted := *t
-		slotted.Name = toolSlot
-		p, name := gateFor(owner, &slotted, l.r.Use, l.res), t.Name
-		if strings.Count(p, toolSlot) != 1 || strings.Contains(p, strconv.Quote(toolSlot)) {
-			// named in code (a quoted key, a call's argument): said per tool
-			p, name = gateFor(owner, t, l.r.Use, l.res), ""
-		}
+		// One setting that lets every tool run without asking is one fix.
+		gs := gates.of(owner, t, l.r.Use, l.res)
+		p, name := gs.text, gs.name
 		grp := byText[p]
 		if grp == nil {
 			grp = &group{sentence: p}

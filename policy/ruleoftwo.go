@@ -38,11 +38,8 @@ type legs struct {
 	untrusted, private, action []leg
 }
 
-// agentLegs collects the legs an agent reaches. Action legs only count when
-// no approval stands before them on that path.
-func agentLegs(g *capgraph.Graph, agentID string) legs { return legsOf(g.Reach(agentID)) }
-
-// legsOf collects the legs of an agent's reach.
+// legsOf collects the legs of an agent's reach. Action legs only count
+// when no approval stands before them on that path.
 func legsOf(reach []capgraph.Reached) legs {
 	var out legs
 	for _, r := range reach {
@@ -84,9 +81,13 @@ func names(ls []leg) []string {
 func ruleOfTwo(in *Input) []*Finding {
 	g := in.Graph
 	var out []*Finding
+	// An agent upstream in a chain reaches every tool downstream: a leg's
+	// related location and a tool's gate are made once, not per agent.
+	rel := legRelated{}
+	gates := gateMemo{}
 	for _, id := range sortedAgents(g) {
 		a := g.Agents[id]
-		ls := agentLegs(g, id)
+		ls := in.legsOf(id)
 		if len(ls.untrusted) == 0 || len(ls.private) == 0 || len(ls.action) == 0 {
 			continue
 		}
@@ -128,16 +129,38 @@ func ruleOfTwo(in *Input) []*Finding {
 			f.Steps = append(f.Steps, legSteps(l.lg, l.what)...)
 		}
 		f.Related = make([]Step, 0, len(ls.untrusted)+len(ls.private)+len(ls.action))
-		for _, l := range append(append(append([]leg{}, ls.untrusted...), ls.private...), ls.action...) {
-			f.Related = append(f.Related, StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy)))
+		for _, part := range [][]leg{ls.untrusted, ls.private, ls.action} {
+			for _, l := range part {
+				f.Related = append(f.Related, rel.of(l))
+			}
 		}
 		f.SinkIDs = uniqNames(len(ls.action), func(i int) string { return ls.action[i].r.Tool.ID })
-		f.Remediation = remediation(g, a, ls.action)
+		f.Remediation = remediationWith(g, a, ls.action, gates)
 		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
 		markUnsure(f, unsure(ls.action))
 		out = append(out, f)
 	}
 	return out
+}
+
+// legRelated shares a leg's related location between the findings that
+// list it.
+type legRelated map[legRelKey]Step
+
+type legRelKey struct {
+	tool  *capgraph.Tool
+	label effects.Label
+	by    effects.Decider
+}
+
+func (m legRelated) of(l leg) Step {
+	k := legRelKey{l.r.Tool, l.label, l.res.DecidedBy}
+	if s, ok := m[k]; ok {
+		return s
+	}
+	s := StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy))
+	m[k] = s
+	return s
 }
 
 // legSteps shows a leg: the tool, and the code that decides the label.
@@ -291,7 +314,7 @@ func missingApproval(in *Input) []*Finding {
 	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
 		reach := g.Reach(id)
-		ls := legsOf(reach)
+		ls := in.legsOf(id)
 		if len(ls.untrusted) == 0 {
 			continue
 		}
