@@ -154,6 +154,7 @@ type Graph struct {
 	// chain's walks were a fifth of its analysis.
 	reachMu sync.Mutex
 	reach   map[string][]Reached
+	next    map[string][]string // agentsAfter
 }
 
 // Build assembles the graph. Ids must be unique across kinds; duplicate

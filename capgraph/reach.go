@@ -92,18 +92,10 @@ func (gr *Graph) walk(agentID string) []Reached {
 				queue = append(queue, item{t.Agent, appendCopy(it.via, t.Agent), r.Gate})
 			}
 		}
-		nid := gr.ids[it.agent]
-		succ := gr.g.From(nid)
-		var next []string
-		for succ.Next() {
-			to := gr.names[succ.Node().ID()]
-			if gr.kinds[succ.Node().ID()] != NodeAgent || visited[to] {
+		for _, to := range gr.agentsAfter(it.agent) {
+			if visited[to] {
 				continue
 			}
-			next = append(next, to)
-		}
-		sort.Strings(next) // gonum iterates in random order
-		for _, to := range next {
 			visited[to] = true
 			queue = append(queue, item{to, appendCopy(it.via, to), it.gate})
 		}
@@ -113,6 +105,32 @@ func (gr *Graph) walk(agentID string) []Reached {
 		out = append(out, best[id])
 	}
 	return out
+}
+
+// agentsAfter are the agents an agent hands off to or runs as sub-agents,
+// sorted (gonum iterates in random order), listed once per graph: every
+// walk that passes the agent asks.
+func (gr *Graph) agentsAfter(agent string) []string {
+	gr.reachMu.Lock()
+	defer gr.reachMu.Unlock()
+	if next, ok := gr.next[agent]; ok {
+		return next
+	}
+	var next []string
+	if nid, ok := gr.ids[agent]; ok {
+		succ := gr.g.From(nid)
+		for succ.Next() {
+			if id := succ.Node().ID(); gr.kinds[id] == NodeAgent {
+				next = append(next, gr.names[id])
+			}
+		}
+		sort.Strings(next)
+	}
+	if gr.next == nil {
+		gr.next = map[string][]string{}
+	}
+	gr.next[agent] = next
+	return next
 }
 
 func appendCopy(s []string, x string) []string {
