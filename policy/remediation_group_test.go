@@ -18,7 +18,7 @@ func TestRemediationGroupsByGate(t *testing.T) {
 	g := &capgraph.Graph{Agents: map[string]*capgraph.Agent{"a": owner}}
 	tool := func(id, name string, fw extract.Framework, kind extract.ToolKind) leg {
 		t := &capgraph.Tool{ID: id, Name: name, Kind: kind, Loc: loc(id+".py", 2), Src: &extract.Tool{Framework: fw}}
-		return leg{r: capgraph.Reached{Tool: t, Via: []string{"a"}}}
+		return leg{r: &capgraph.Reached{Tool: t, Via: []string{"a"}}}
 	}
 	// Negative: two tools of different gates stay two sentences.
 	got := remediation(g, owner, []leg{

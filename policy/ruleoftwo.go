@@ -14,9 +14,11 @@ func init() {
 	Register(Check{Name: "missing-approval", Doc: "an agent that reads untrusted input can invoke an irreversible or code-executing action with no approval", Run: missingApproval})
 }
 
-// leg is one tool giving one leg, with the label decision behind it.
+// leg is one tool giving one leg, with the label decision behind it. r
+// points into the graph's shared reach: an agent's legs are a few words
+// each, where a copy of the path and use was most of the checks' garbage.
 type leg struct {
-	r     capgraph.Reached
+	r     *capgraph.Reached
 	label effects.Label
 	res   *effects.Result
 }
@@ -42,7 +44,8 @@ type legs struct {
 // when no approval stands before them on that path.
 func legsOf(reach []capgraph.Reached) legs {
 	var out legs
-	for _, r := range reach {
+	for i := range reach {
+		r := &reach[i]
 		e := r.Tool.Effects
 		if e.Has(effects.UntrustedInput) {
 			out.untrusted = append(out.untrusted, leg{r, effects.UntrustedInput, e.Get(effects.UntrustedInput)})
@@ -331,7 +334,8 @@ func missingApproval(in *Input) []*Finding {
 			idx[i] = j
 			have.set(j)
 		}
-		for _, r := range reach {
+		for i := range reach {
+			r := &reach[i]
 			e := r.Tool.Effects
 			var why effects.Label
 			switch {

@@ -22,7 +22,7 @@ func init() {
 
 // toolFlow is a flow inside one reached tool.
 type toolFlow struct {
-	r  capgraph.Reached
+	r  *capgraph.Reached // into the graph's shared reach
 	fn *extract.Func
 	fl *prove.Flow
 }
@@ -55,7 +55,7 @@ type flowGroup struct {
 	scopeSet bits
 }
 
-func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r capgraph.Reached) {
+func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r *capgraph.Reached) {
 	n := paths.of(g, r.Via)
 	if n == nil || !grp.scopeSet.newIn(n.bits, -1) {
 		return
@@ -452,7 +452,8 @@ func (tf toolFlows) of(t *capgraph.Tool, fn *extract.Func) []classified {
 
 func (tf toolFlows) collect(reach []capgraph.Reached) agentFlows {
 	var af agentFlows
-	for _, r := range reach {
+	for i := range reach {
+		r := &reach[i]
 		fn := toolFunc(r.Tool)
 		if fn == nil {
 			continue
