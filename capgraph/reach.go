@@ -64,9 +64,25 @@ func (gr *Graph) walk(agentID string) []Reached {
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
+		// The paths from one root form a tree: the first path that extends
+		// this one extends it in place, the others copy it. A handoff chain
+		// then keeps one array of agents per root, not a copy per agent
+		// reached (cubic in the chain's length, now that reaches are kept).
+		// Safe: an index of an array is written only by the one first
+		// child at that depth; Reached.Via is capped, so a caller's append
+		// copies.
+		extended := false
+		extend := func(to string) []string {
+			if extended {
+				return appendCopy(it.via, to)
+			}
+			extended = true
+			return append(it.via, to)
+		}
+		via := it.via[:len(it.via):len(it.via)]
 		for _, u := range gr.usesOf[it.agent] {
 			t := gr.Tools[u.Tool]
-			r := Reached{Tool: t, Via: it.via, Use: u}
+			r := Reached{Tool: t, Via: via, Use: u}
 			if len(u.Gates) > 0 {
 				r.Gate = u.Gates[0]
 			}
@@ -89,7 +105,7 @@ func (gr *Graph) walk(agentID string) []Reached {
 			// as_tool). Gated sub-reaches are still walked for capabilities.
 			if t.Agent != "" && !visited[t.Agent] {
 				visited[t.Agent] = true
-				queue = append(queue, item{t.Agent, appendCopy(it.via, t.Agent), r.Gate})
+				queue = append(queue, item{t.Agent, extend(t.Agent), r.Gate})
 			}
 		}
 		for _, to := range gr.agentsAfter(it.agent) {
@@ -97,7 +113,7 @@ func (gr *Graph) walk(agentID string) []Reached {
 				continue
 			}
 			visited[to] = true
-			queue = append(queue, item{to, appendCopy(it.via, to), it.gate})
+			queue = append(queue, item{to, extend(to), it.gate})
 		}
 	}
 	out := make([]Reached, 0, len(order))
