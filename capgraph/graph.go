@@ -148,6 +148,13 @@ type Graph struct {
 
 	cacheOnce sync.Once
 	an        *analysis // chains.go
+
+	// reach memoises Reach per agent: every check, the document's
+	// capabilities and hover ask for the same reaches, and a handoff
+	// chain's walks were a fifth of its analysis.
+	reachMu sync.Mutex
+	reach   map[string][]Reached
+	next    map[string][]string // agentsAfter
 }
 
 // Build assembles the graph. Ids must be unique across kinds; duplicate

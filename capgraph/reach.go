@@ -31,8 +31,27 @@ func (r Reached) Indirect() bool { return len(r.Via) > 1 }
 
 // Reach returns every tool an agent can invoke, through its own tools,
 // handoffs, sub-agents and agents-as-tools. A tool reached by several paths
-// is reported once per path shape, ungated paths first.
+// is reported once per path shape, ungated paths first. The graph does not
+// change after Build, so each agent's reach is walked once; the slice is
+// shared and callers must not change it.
 func (gr *Graph) Reach(agentID string) []Reached {
+	gr.reachMu.Lock()
+	r, ok := gr.reach[agentID]
+	gr.reachMu.Unlock()
+	if ok {
+		return r
+	}
+	r = gr.walk(agentID)
+	gr.reachMu.Lock()
+	if gr.reach == nil {
+		gr.reach = map[string][]Reached{}
+	}
+	gr.reach[agentID] = r
+	gr.reachMu.Unlock()
+	return r
+}
+
+func (gr *Graph) walk(agentID string) []Reached {
 	type item struct {
 		agent string
 		via   []string
@@ -45,9 +64,25 @@ func (gr *Graph) Reach(agentID string) []Reached {
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
+		// The paths from one root form a tree: the first path that extends
+		// this one extends it in place, the others copy it. A handoff chain
+		// then keeps one array of agents per root, not a copy per agent
+		// reached (cubic in the chain's length, now that reaches are kept).
+		// Safe: an index of an array is written only by the one first
+		// child at that depth; Reached.Via is capped, so a caller's append
+		// copies.
+		extended := false
+		extend := func(to string) []string {
+			if extended {
+				return appendCopy(it.via, to)
+			}
+			extended = true
+			return append(it.via, to)
+		}
+		via := it.via[:len(it.via):len(it.via)]
 		for _, u := range gr.usesOf[it.agent] {
 			t := gr.Tools[u.Tool]
-			r := Reached{Tool: t, Via: it.via, Use: u}
+			r := Reached{Tool: t, Via: via, Use: u}
 			if len(u.Gates) > 0 {
 				r.Gate = u.Gates[0]
 			}
@@ -70,23 +105,15 @@ func (gr *Graph) Reach(agentID string) []Reached {
 			// as_tool). Gated sub-reaches are still walked for capabilities.
 			if t.Agent != "" && !visited[t.Agent] {
 				visited[t.Agent] = true
-				queue = append(queue, item{t.Agent, appendCopy(it.via, t.Agent), r.Gate})
+				queue = append(queue, item{t.Agent, extend(t.Agent), r.Gate})
 			}
 		}
-		nid := gr.ids[it.agent]
-		succ := gr.g.From(nid)
-		var next []string
-		for succ.Next() {
-			to := gr.names[succ.Node().ID()]
-			if gr.kinds[succ.Node().ID()] != NodeAgent || visited[to] {
+		for _, to := range gr.agentsAfter(it.agent) {
+			if visited[to] {
 				continue
 			}
-			next = append(next, to)
-		}
-		sort.Strings(next) // gonum iterates in random order
-		for _, to := range next {
 			visited[to] = true
-			queue = append(queue, item{to, appendCopy(it.via, to), it.gate})
+			queue = append(queue, item{to, extend(to), it.gate})
 		}
 	}
 	out := make([]Reached, 0, len(order))
@@ -94,6 +121,32 @@ func (gr *Graph) Reach(agentID string) []Reached {
 		out = append(out, best[id])
 	}
 	return out
+}
+
+// agentsAfter are the agents an agent hands off to or runs as sub-agents,
+// sorted (gonum iterates in random order), listed once per graph: every
+// walk that passes the agent asks.
+func (gr *Graph) agentsAfter(agent string) []string {
+	gr.reachMu.Lock()
+	defer gr.reachMu.Unlock()
+	if next, ok := gr.next[agent]; ok {
+		return next
+	}
+	var next []string
+	if nid, ok := gr.ids[agent]; ok {
+		succ := gr.g.From(nid)
+		for succ.Next() {
+			if id := succ.Node().ID(); gr.kinds[id] == NodeAgent {
+				next = append(next, gr.names[id])
+			}
+		}
+		sort.Strings(next)
+	}
+	if gr.next == nil {
+		gr.next = map[string][]string{}
+	}
+	gr.next[agent] = next
+	return next
 }
 
 func appendCopy(s []string, x string) []string {

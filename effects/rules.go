@@ -423,7 +423,10 @@ func (r *Rules) pureStar(prefix string) bool {
 	return r.pureExact[string(b)] // no allocation: the compiler looks up by the bytes
 }
 
-// dottedPrefix reports name = p + "." + something.
+// dottedPrefix reports name = p + "." + something, without building the
+// joined string: the lookup runs for every call the prover meets, against
+// every listed prefix, and the concatenations were half of the builtin
+// prover's time on a real repository.
 func dottedPrefix(name, p string) bool {
 	return len(name) > len(p) && name[len(p)] == '.' && strings.HasPrefix(name, p)
 }

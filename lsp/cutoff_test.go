@@ -236,7 +236,7 @@ func coldDiags(t *testing.T, texts map[string][]byte) string {
 	var out []string
 	for _, f := range snap.Analyze().Findings {
 		rel := map[string]bool{}
-		for _, st := range append(append([]policy.Step(nil), f.Steps...), f.Related...) {
+		for _, st := range append(append([]policy.Step(nil), f.AllSteps()...), f.AllRelated()...) {
 			if st.Loc.Valid() {
 				rel[fmt.Sprintf("%s:%d:%d", st.Loc.File, st.Loc.Start.Line, st.Loc.Start.Col)] = true
 			}

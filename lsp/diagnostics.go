@@ -154,22 +154,25 @@ func related(fd *policy.Finding) []policy.Step {
 		step  bool
 	}
 	var es []*entry
-	for _, st := range fd.Steps {
-		if st.Loc.Valid() && !slices.ContainsFunc(es, func(e *entry) bool { return e.Loc == st.Loc && e.Message == st.Message }) {
-			es = append(es, &entry{st, wordsOf(st.Message), true})
+	// The entries at each place, in order: a merged finding of a handoff
+	// chain has hundreds of steps and related locations, and comparing
+	// each with every entry was quadratic.
+	at := map[extract.Loc][]*entry{}
+	for _, st := range fd.AllSteps() {
+		if st.Loc.Valid() && !slices.ContainsFunc(at[st.Loc], func(e *entry) bool { return e.Message == st.Message }) {
+			e := &entry{st, wordsOf(st.Message), true}
+			es = append(es, e)
+			at[st.Loc] = append(at[st.Loc], e)
 		}
 	}
-	for _, st := range fd.Related {
+	for _, st := range fd.AllRelated() {
 		if !st.Loc.Valid() {
 			continue
 		}
 		w := wordsOf(st.Message)
 		var best, extra *entry
 		shared, covered := 0, false
-		for _, e := range es {
-			if e.Loc != st.Loc {
-				continue
-			}
+		for _, e := range at[st.Loc] {
 			n := overlap(w, e.words)
 			covered = covered || n == len(w)
 			if n > shared {
@@ -182,7 +185,9 @@ func related(fd *policy.Finding) []policy.Step {
 		switch {
 		case covered:
 		case best == nil && extra == nil:
-			es = append(es, &entry{st, w, false})
+			e := &entry{st, w, false}
+			es = append(es, e)
+			at[st.Loc] = append(at[st.Loc], e)
 		case best == nil:
 			extra.Message += "; " + st.Message
 			maps.Copy(extra.words, w)

@@ -257,7 +257,7 @@ func TestRelatedInformationOnce(t *testing.T) {
 						at[key] = append(at[key], ri.Message)
 					}
 					steps := map[string]map[string]bool{}
-					for _, st := range f.Steps {
+					for _, st := range f.AllSteps() {
 						key := fmt.Sprintf("%s:%d:%d", c.URI(st.Loc.File), st.Loc.Start.Line, st.Loc.Start.Col)
 						if steps[key] == nil {
 							steps[key] = map[string]bool{}

@@ -84,7 +84,7 @@ func (a *analysis) touched(st Settings) map[string]bool {
 		if in[fd.Loc.File] {
 			continue
 		}
-		for _, steps := range [][]policy.Step{fd.Steps, fd.Related} {
+		for _, steps := range [][]policy.Step{fd.AllSteps(), fd.AllRelated()} {
 			for _, s := range steps {
 				if shifted[s.Loc.File] {
 					in[fd.Loc.File] = true

@@ -32,10 +32,10 @@ func TestGraphFactsUnchanged(t *testing.T) {
 		var lines []string
 		for _, f := range fs {
 			var steps, chains, related, paths []string
-			for _, s := range f.Steps {
+			for _, s := range f.AllSteps() {
 				steps = append(steps, fmt.Sprintf("%s:%d:%d %s", s.File, s.Line, s.Column, s.Message))
 			}
-			for _, s := range f.Related {
+			for _, s := range f.AllRelated() {
 				related = append(related, fmt.Sprintf("%s:%d:%d %s", s.File, s.Line, s.Column, s.Message))
 			}
 			for _, p := range f.Paths {
@@ -56,7 +56,7 @@ func TestGraphFactsUnchanged(t *testing.T) {
 					byTarget[k] = m
 				}
 				m.scope = append(m.scope, f.InScope...)
-				m.sources = append(m.sources, f.Sources...)
+				m.sources = append(m.sources, f.AllSources()...)
 				m.chains = append(m.chains, chains...)
 				m.steps = append(m.steps, steps...)
 				m.related = append(m.related, related...)
@@ -68,7 +68,7 @@ func TestGraphFactsUnchanged(t *testing.T) {
 				legs = append(append(append(legs, f.Legs.Untrusted...), f.Legs.Private...), f.Legs.Action...)
 			}
 			lines = append(lines, fmt.Sprintf("%s %s agent=%s sink=%s sev=%s triage=%s type=%s scope=%s sources=%s chains=%s chain=%s legs=%s steps=%s related=%s paths=%d sinks=%s",
-				f.ID, f.Rule, f.AgentID, f.Sink, f.Severity, f.Triage, f.ChainType, digestSet(f.InScope), digestSet(f.Sources), digestSet(chains),
+				f.ID, f.Rule, f.AgentID, f.Sink, f.Severity, f.Triage, f.ChainType, digestSet(f.InScope), digestSet(f.AllSources()), digestSet(chains),
 				digestSet(f.Chain), digestSet(legs), digestSet(steps), digestSet(related), len(paths), digestSet(f.SinkIDs)))
 		}
 		for k, m := range byTarget {

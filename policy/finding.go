@@ -126,6 +126,12 @@ type Finding struct {
 	// (missing-approval, toxic-flow, dangerous-chain): one finding per root
 	// cause lists them all, Source is the first.
 	Sources []string `json:"sources,omitempty"`
+	// SourceSet names Set in a JSON document (the writer sets it on its
+	// copy of the finding).
+	SourceSet string `json:"source_set,omitempty"`
+	// Set holds the sources beside the head when the finding rests on more
+	// than one (missing-approval, toxic-flow): shared between findings.
+	Set *SourceSet `json:"-"`
 	// Chains are every tool sequence a dangerous-chain finding stands for.
 	Chains [][]string `json:"chains,omitempty"`
 	// Patterns are the ids of every dangerous-chain pattern the chains
@@ -263,6 +269,23 @@ type Input struct {
 	// Poisoned are the hidden instructions found in model-facing text
 	// (tool-poisoning).
 	Poisoned []extract.PoisonHit
+
+	// legs are each agent's legs, shared by the checks that read them
+	// (rule-of-two, missing-approval); checks run one after another.
+	legs map[string]legs
+}
+
+// legsOf are an agent's legs, collected once per Input.
+func (in *Input) legsOf(id string) legs {
+	if ls, ok := in.legs[id]; ok {
+		return ls
+	}
+	if in.legs == nil {
+		in.legs = map[string]legs{}
+	}
+	ls := legsOf(in.Graph.Reach(id))
+	in.legs[id] = ls
+	return ls
 }
 
 // Check is one policy check.

@@ -28,7 +28,7 @@ func TestMissingApprovalKeepsEveryPair(t *testing.T) {
 	}
 	pairs := 0
 	for _, id := range sortedAgents(g) {
-		ls := agentLegs(g, id)
+		ls := legsOf(g.Reach(id))
 		if len(ls.untrusted) == 0 {
 			continue
 		}
@@ -46,8 +46,8 @@ func TestMissingApprovalKeepsEveryPair(t *testing.T) {
 			}
 			for _, s := range ls.untrusted {
 				pairs++
-				if !slices.Contains(f.Sources, s.name()) {
-					t.Fatalf("%s: sources %v lack %s (reached by %s)", f.ID, f.Sources, s.name(), id)
+				if !slices.Contains(f.AllSources(), s.name()) {
+					t.Fatalf("%s: sources %v lack %s (reached by %s)", f.ID, f.AllSources(), s.name(), id)
 				}
 			}
 		}
@@ -90,7 +90,7 @@ func TestMergedFindingIDsAndTriage(t *testing.T) {
 			rm2 = f
 		}
 	}
-	if rm1 == nil || rm2 == nil || rm1.ID != rm2.ID || len(rm2.Sources) != 2 {
+	if rm1 == nil || rm2 == nil || rm1.ID != rm2.ID || len(rm2.AllSources()) != 2 {
 		t.Fatalf("one source %+v, two sources %+v: same id, both listed", rm1, rm2)
 	}
 	if rm1.Triage != TriageConfirmed || rm1.TriageReason == "" || len(rm1.Assumed) != 0 {

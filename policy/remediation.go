@@ -2,6 +2,8 @@ package policy
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/acg-dev/acg/capgraph"
@@ -10,9 +12,60 @@ import (
 )
 
 // remediation names the concrete gate to add for each ungated action, in
-// the framework of the agent and the tool.
+// the framework of the agent and the tool: one sentence per kind of gate,
+// naming every tool it is for (an agent that reaches hundreds of action
+// tools through a handoff chain gets one sentence per gate kind, not one
+// per tool).
 func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
-	var parts []string
+	return remediationWith(g, a, actions, nil)
+}
+
+// gateMemo keeps the gate sentences made for (owner, tool, grant,
+// evidence): a check that writes many remediations asks for the same ones.
+type gateMemo map[gateKey]gateSentence
+
+type gateKey struct {
+	owner *capgraph.Agent
+	tool  *capgraph.Tool
+	grant *capgraph.Grant
+	res   *effects.Result
+}
+
+type gateSentence struct {
+	text string
+	name string // the tool, when text has toolSlot for it
+}
+
+func (m gateMemo) of(owner *capgraph.Agent, t *capgraph.Tool, u capgraph.Use, res *effects.Result) gateSentence {
+	k := gateKey{owner, t, nil, res}
+	if len(u.Grants) > 0 {
+		k.grant = &u.Grants[0]
+	}
+	if gs, ok := m[k]; ok {
+		return gs
+	}
+	// The gate with the tool left out: where it names the tool once, in
+	// words, tools that share the sentence share the gate.
+	slotted := *t
+	slotted.Name = toolSlot
+	gs := gateSentence{gateFor(owner, &slotted, u, res), t.Name}
+	if strings.Count(gs.text, toolSlot) != 1 || strings.Contains(gs.text, strconv.Quote(toolSlot)) {
+		// named in code (a quoted key, a call's argument): said per tool
+		gs = gateSentence{gateFor(owner, t, u, res), ""}
+	}
+	if m != nil {
+		m[k] = gs
+	}
+	return gs
+}
+
+func remediationWith(g *capgraph.Graph, a *capgraph.Agent, actions []leg, gates gateMemo) string {
+	type group struct {
+		sentence string // with toolSlot where the tools go
+		names    []string
+	}
+	var groups []*group
+	byText := map[string]*group{}
 	seen := map[string]bool{}
 	for _, l := range actions {
 		t := l.r.Tool
@@ -27,16 +80,45 @@ func remediation(g *capgraph.Graph, a *capgraph.Agent, actions []leg) string {
 			}
 		}
 		// One setting that lets every tool run without asking is one fix.
-		p := gateFor(owner, t, l.r.Use, l.res)
-		if !seen["\x00"+p] {
-			seen["\x00"+p] = true
-			parts = append(parts, p)
+		gs := gates.of(owner, t, l.r.Use, l.res)
+		p, name := gs.text, gs.name
+		grp := byText[p]
+		if grp == nil {
+			grp = &group{sentence: p}
+			byText[p] = grp
+			groups = append(groups, grp)
+		}
+		if name != "" && !slices.Contains(grp.names, name) { // tools of one name in two files: one fix to say
+			grp.names = append(grp.names, name)
 		}
 	}
-	if len(parts) == 0 {
+	if len(groups) == 0 {
 		return "Require human approval before the outward action, or remove one of the three legs from the agent's reach."
 	}
+	parts := make([]string, 0, len(groups))
+	for _, grp := range groups {
+		if len(grp.names) == 0 {
+			parts = append(parts, grp.sentence)
+			continue
+		}
+		parts = append(parts, strings.Replace(grp.sentence, toolSlot, toolList(grp.names), 1))
+	}
 	return strings.Join(parts, " ") + " Alternatively remove one leg (untrusted input, private data or outward action) from the agent's reach."
+}
+
+// toolSlot stands for the tools in a gate's sentence while tools are
+// grouped by it: no tool name holds a control character.
+const toolSlot = "\x1etools\x1e"
+
+// toolList names the tools of one gate in a sentence.
+func toolList(names []string) string {
+	switch len(names) {
+	case 1:
+		return names[0]
+	case 2:
+		return "each of " + names[0] + " and " + names[1]
+	}
+	return "each of " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // gateFor names the gate of the framework or client the owning agent runs

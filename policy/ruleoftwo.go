@@ -14,9 +14,11 @@ func init() {
 	Register(Check{Name: "missing-approval", Doc: "an agent that reads untrusted input can invoke an irreversible or code-executing action with no approval", Run: missingApproval})
 }
 
-// leg is one tool giving one leg, with the label decision behind it.
+// leg is one tool giving one leg, with the label decision behind it. r
+// points into the graph's shared reach: an agent's legs are a few words
+// each, where a copy of the path and use was most of the checks' garbage.
 type leg struct {
-	r     capgraph.Reached
+	r     *capgraph.Reached
 	label effects.Label
 	res   *effects.Result
 }
@@ -38,14 +40,12 @@ type legs struct {
 	untrusted, private, action []leg
 }
 
-// agentLegs collects the legs an agent reaches. Action legs only count when
-// no approval stands before them on that path.
-func agentLegs(g *capgraph.Graph, agentID string) legs { return legsOf(g.Reach(agentID)) }
-
-// legsOf collects the legs of an agent's reach.
+// legsOf collects the legs of an agent's reach. Action legs only count
+// when no approval stands before them on that path.
 func legsOf(reach []capgraph.Reached) legs {
 	var out legs
-	for _, r := range reach {
+	for i := range reach {
+		r := &reach[i]
 		e := r.Tool.Effects
 		if e.Has(effects.UntrustedInput) {
 			out.untrusted = append(out.untrusted, leg{r, effects.UntrustedInput, e.Get(effects.UntrustedInput)})
@@ -84,9 +84,13 @@ func names(ls []leg) []string {
 func ruleOfTwo(in *Input) []*Finding {
 	g := in.Graph
 	var out []*Finding
+	// An agent upstream in a chain reaches every tool downstream: a leg's
+	// related location and a tool's gate are made once, not per agent.
+	rel := legRelated{}
+	gates := gateMemo{}
 	for _, id := range sortedAgents(g) {
 		a := g.Agents[id]
-		ls := agentLegs(g, id)
+		ls := in.legsOf(id)
 		if len(ls.untrusted) == 0 || len(ls.private) == 0 || len(ls.action) == 0 {
 			continue
 		}
@@ -128,16 +132,38 @@ func ruleOfTwo(in *Input) []*Finding {
 			f.Steps = append(f.Steps, legSteps(l.lg, l.what)...)
 		}
 		f.Related = make([]Step, 0, len(ls.untrusted)+len(ls.private)+len(ls.action))
-		for _, l := range append(append(append([]leg{}, ls.untrusted...), ls.private...), ls.action...) {
-			f.Related = append(f.Related, StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy)))
+		for _, part := range [][]leg{ls.untrusted, ls.private, ls.action} {
+			for _, l := range part {
+				f.Related = append(f.Related, rel.of(l))
+			}
 		}
 		f.SinkIDs = uniqNames(len(ls.action), func(i int) string { return ls.action[i].r.Tool.ID })
-		f.Remediation = remediation(g, a, ls.action)
+		f.Remediation = remediationWith(g, a, ls.action, gates)
 		setTriage(f, "every leg is backed by code or catalog evidence", src, priv, sink)
 		markUnsure(f, unsure(ls.action))
 		out = append(out, f)
 	}
 	return out
+}
+
+// legRelated shares a leg's related location between the findings that
+// list it.
+type legRelated map[legRelKey]Step
+
+type legRelKey struct {
+	tool  *capgraph.Tool
+	label effects.Label
+	by    effects.Decider
+}
+
+func (m legRelated) of(l leg) Step {
+	k := legRelKey{l.r.Tool, l.label, l.res.DecidedBy}
+	if s, ok := m[k]; ok {
+		return s
+	}
+	s := StepAt(l.r.Tool.Loc, fmt.Sprintf("%s gives %s (%s)", l.name(), l.label, l.res.DecidedBy))
+	m[k] = s
+	return s
 }
 
 // legSteps shows a leg: the tool, and the code that decides the label.
@@ -291,7 +317,7 @@ func missingApproval(in *Input) []*Finding {
 	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
 		reach := g.Reach(id)
-		ls := legsOf(reach)
+		ls := in.legsOf(id)
 		if len(ls.untrusted) == 0 {
 			continue
 		}
@@ -308,7 +334,8 @@ func missingApproval(in *Input) []*Finding {
 			idx[i] = j
 			have.set(j)
 		}
-		for _, r := range reach {
+		for i := range reach {
+			r := &reach[i]
 			e := r.Tool.Effects
 			var why effects.Label
 			switch {
@@ -346,8 +373,9 @@ func missingApproval(in *Input) []*Finding {
 	}
 	out := make([]*Finding, 0, len(order))
 	memo := stepMemo{}
+	var sets sourceSets
 	for _, key := range order {
-		out = append(out, approvalFinding(g, groups[key], memo))
+		out = append(out, approvalFinding(g, groups[key], memo, &sets))
 	}
 	return out
 }
@@ -371,7 +399,12 @@ func (m stepMemo) leg(l leg, what string) []Step {
 	return s
 }
 
-func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Finding {
+// srcRelated is where a source tool is, for related information.
+func srcRelated(s leg) Step {
+	return StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")")
+}
+
+func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo, sets *sourceSets) *Finding {
 	a, sink, r := grp.owner, grp.sink, grp.sink.r
 	// Evidence beats assumption: a source read from code leads.
 	srcs := grp.srcs
@@ -416,14 +449,31 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo) *Find
 	f.RiskScore = RiskScore(sev, chainType, 0)
 	decl := []Step{StepAt(a.Loc, "agent "+a.Name+" is declared here")}
 	sinkSteps := legSteps(sink, what)
-	var ps pathSet
-	f.Related = make([]Step, 0, len(srcs)+1) // one per source: grown by appends, a chain's were twice their size
-	for _, s := range srcs {
-		ps.add(decl, memo.leg(*s, "untrusted input"), sinkSteps)
-		f.Related = append(f.Related, StepAt(s.r.Tool.Loc, s.name()+" gives untrusted_input ("+string(s.res.DecidedBy)+")"))
+	sinkRel := StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label))
+	if len(srcs) == 1 {
+		f.Steps = stepsOnce(decl, memo.leg(src, "untrusted input"), sinkSteps)
+		f.Related = []Step{srcRelated(src), sinkRel}
+	} else {
+		// The head is the first source's path; the sources, their steps
+		// and their locations are a set shared by every finding that rests
+		// on the same ones (a chain's agents upstream of each other).
+		f.Steps = stepsOnce(decl, memo.leg(src, "untrusted input"), sinkSteps)
+		f.Sources = nil
+		f.Set = sets.of(len(srcs), func(i int) []Step { return memo.leg(*srcs[i], "untrusted input") }, func() *SourceSet {
+			st := &SourceSet{Tools: sources, Related: make([]Step, 0, len(srcs))}
+			parts := make([][]Step, len(srcs))
+			for i, s := range srcs {
+				parts[i] = memo.leg(*s, "untrusted input")
+				st.Related = append(st.Related, srcRelated(*s))
+			}
+			st.Steps = stepsOnce(parts...)
+			return st
+		})
+		for i := 0; i < len(srcs) && i < MaxPaths; i++ {
+			f.Paths = append(f.Paths, joinParts(decl, memo.leg(*srcs[i], "untrusted input"), sinkSteps))
+		}
+		f.Related = []Step{sinkRel}
 	}
-	ps.set(f)
-	f.Related = append(f.Related, StepAt(r.Tool.Loc, fmt.Sprintf("%s is %s", r.Tool.Name, sink.label)))
 	f.Remediation = remediation(g, a, []leg{sink})
 	if by == effects.ByDefault && src.res.DecidedBy == effects.ByDefault {
 		all := []leg{sink}

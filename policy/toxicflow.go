@@ -22,7 +22,7 @@ func init() {
 
 // toolFlow is a flow inside one reached tool.
 type toolFlow struct {
-	r  capgraph.Reached
+	r  *capgraph.Reached // into the graph's shared reach
 	fn *extract.Func
 	fl *prove.Flow
 }
@@ -55,26 +55,44 @@ type flowGroup struct {
 	scopeSet bits
 }
 
-func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r capgraph.Reached) {
-	if !grp.scopeSet.newIn(paths.of(r.Via), -1) {
+func (grp *flowGroup) inScope(g *capgraph.Graph, paths *viaSets, r *capgraph.Reached) {
+	n := paths.of(g, r.Via)
+	if n == nil || !grp.scopeSet.newIn(n.bits, -1) {
 		return
 	}
-	for _, id := range r.Via {
-		i, ok := paths.index[id]
-		if a := g.Agents[id]; a != nil && ok && !grp.scopeSet.has(i) {
-			grp.scopeSet.set(i)
-			grp.scope = append(grp.scope, a.Name)
+	// The agents the path adds, found from its end: a path whose agents
+	// are all in the scope ends the walk, as every path before it is a
+	// prefix of it. They join in the path's order.
+	var add []*viaNode
+	for x := n; x != nil && grp.scopeSet.newIn(x.bits, -1); x = x.parent {
+		if x.idx >= 0 && !grp.scopeSet.has(x.idx) {
+			add = append(add, x)
 		}
+	}
+	for i := len(add) - 1; i >= 0; i-- {
+		grp.scopeSet.set(add[i].idx)
+		grp.scope = append(grp.scope, add[i].name)
 	}
 }
 
 // viaSets gives the agents on a path of one root's reach as a set over
 // agent indices. Reach's paths from one root form a tree (each agent is
 // reached once, and its path extends its parent's), so a path's set is its
-// parent's plus its last agent, made once per (root, agent).
+// parent's plus its last agent, made once per (root, agent), and a path is
+// walked back through its parents without a lookup per agent.
 type viaSets struct {
 	index map[string]int
-	byEnd map[string]bits // the current root's paths, by their last agent
+	byEnd map[string]*viaNode // the current root's paths, by their last agent
+}
+
+// viaNode is one path of a root's reach: its agents as a set, the path
+// it extends, and its last agent (idx -1 when that is no agent of the
+// graph).
+type viaNode struct {
+	bits   bits
+	parent *viaNode
+	idx    int
+	name   string
 }
 
 func newViaSets(agents []string) *viaSets {
@@ -86,22 +104,29 @@ func newViaSets(agents []string) *viaSets {
 }
 
 // root starts the paths of the next root agent.
-func (vs *viaSets) root() { vs.byEnd = map[string]bits{} }
+func (vs *viaSets) root() { vs.byEnd = map[string]*viaNode{} }
 
-func (vs *viaSets) of(via []string) bits {
+func (vs *viaSets) of(g *capgraph.Graph, via []string) *viaNode {
 	if len(via) == 0 {
 		return nil
 	}
 	end := via[len(via)-1]
-	if b, ok := vs.byEnd[end]; ok {
-		return b
+	if n, ok := vs.byEnd[end]; ok {
+		return n
 	}
-	b := append(bits(nil), vs.of(via[:len(via)-1])...)
+	parent := vs.of(g, via[:len(via)-1])
+	n := &viaNode{parent: parent, idx: -1}
+	if parent != nil {
+		n.bits = append(bits(nil), parent.bits...)
+	}
 	if i, ok := vs.index[end]; ok {
-		b.set(i)
+		if a := g.Agents[end]; a != nil {
+			n.idx, n.name = i, a.Name
+			n.bits.set(i)
+		}
 	}
-	vs.byEnd[end] = b
-	return b
+	vs.byEnd[end] = n
+	return n
 }
 
 // bridge is one source tool feeding a sink: its return flow, and the agent
@@ -223,9 +248,10 @@ func toxicFlow(in *Input) []*Finding {
 		}
 	}
 	out := make([]*Finding, 0, len(order))
-	memo := flowSteps{}
+	memo := flowSteps{flows: map[*prove.Flow][]Step{}, parts: map[flowPart][]Step{}}
+	var sets sourceSets
 	for _, key := range order {
-		if f := flowFinding(g, groups[key], memo); f != nil {
+		if f := flowFinding(g, groups[key], memo, &sets); f != nil {
 			out = append(out, f)
 		}
 	}
@@ -279,32 +305,47 @@ func bridges(g *capgraph.Graph, src, sink *toolFlow) bool {
 // flowFinding makes the finding of one sink call site: its path is the
 // first source's (the sink's own tool when it reads the data itself), and
 // every other source adds its own path.
-func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
+func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps, sets *sourceSets) *Finding {
 	if grp.direct == nil && len(grp.srcs) == 0 {
 		return nil
 	}
 	a := grp.owner
 	var ps pathSet
-	var sources []string
+	var own []string // the finding's own sources: the sink's tool reading the data itself
 	var fls []*prove.Flow
 	if d := grp.direct; d != nil {
 		ps.add(memo.of(d.fl))
-		sources = append(sources, d.r.Tool.Name)
+		own = append(own, d.r.Tool.Name)
 		fls = append(fls, d.fl)
 	}
 	viaState := false
-	for _, b := range grp.srcs {
+	useSet := len(grp.srcs) > 1
+	for i, b := range grp.srcs {
 		vs := b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode
 		viaState = viaState || vs
-		ctx := fmt.Sprintf("the result of %s enters the context of agent %s, which chooses the arguments of %s", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
-		if vs {
-			ctx = fmt.Sprintf("node %s returns it into the state of graph %s, which node %s reads", b.src.r.Tool.Name, b.x.Name, b.sink.r.Tool.Name)
-		}
-		ps.add(memo.of(b.src.fl), []Step{StepAt(b.x.Loc, ctx)}, memo.of(b.sink.fl))
-		sources = append(sources, b.src.r.Tool.Name)
 		fls = append(fls, b.src.fl, b.sink.fl)
+		if !useSet || i == 0 {
+			ps.add(memo.source(b, vs), memo.sink(b, vs))
+			continue
+		}
+		// Beside the head, a source's steps are its set's; the finding
+		// keeps the sink's side of each and the first paths whole.
+		n := len(ps.paths)
+		ps.add(memo.sink(b, vs))
+		if len(ps.paths) > n {
+			ps.paths[n] = joinParts(memo.source(b, vs), memo.sink(b, vs))
+		}
 	}
-	sources = uniqNames(len(sources), func(i int) string { return sources[i] })
+	bridged := make([]string, 0, len(grp.srcs))
+	for _, b := range grp.srcs {
+		bridged = append(bridged, b.src.r.Tool.Name)
+	}
+	sources := uniqNames(len(own)+len(bridged), func(i int) string {
+		if i < len(own) {
+			return own[i]
+		}
+		return bridged[i-len(own)]
+	})
 	sink := grp.sink
 	f := toxicBase(g, a, grp.label, sink, grp.indirect)
 	ps.set(f)
@@ -332,8 +373,28 @@ func flowFinding(g *capgraph.Graph, grp *flowGroup, memo flowSteps) *Finding {
 	if d := grp.direct; d != nil {
 		f.Related = append(f.Related, StepAt(d.r.Tool.Loc, d.r.Tool.Name+" reads untrusted data and acts on it"))
 	}
-	for _, b := range grp.srcs {
-		f.Related = append(f.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+	if useSet {
+		f.Sources = uniqNames(len(own), func(i int) string { return own[i] })
+		if len(f.Sources) == 0 {
+			f.Sources = nil
+		}
+		f.Set = sets.of(len(grp.srcs), func(i int) []Step {
+			b := grp.srcs[i]
+			return memo.source(b, b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode)
+		}, func() *SourceSet {
+			st := &SourceSet{Tools: uniqNames(len(bridged), func(i int) string { return bridged[i] }), Related: make([]Step, 0, len(grp.srcs))}
+			parts := make([][]Step, len(grp.srcs))
+			for i, b := range grp.srcs {
+				parts[i] = memo.source(b, b.src.r.Tool.Kind == extract.ToolNode && b.sink.r.Tool.Kind == extract.ToolNode)
+				st.Related = append(st.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+			}
+			st.Steps = stepsOnce(parts...)
+			return st
+		})
+	} else {
+		for _, b := range grp.srcs {
+			f.Related = append(f.Related, StepAt(b.src.r.Tool.Loc, b.src.r.Tool.Name+" returns untrusted data"))
+		}
 	}
 	if len(grp.srcs) > 0 {
 		f.Related = append(f.Related, StepAt(sink.r.Tool.Loc, fmt.Sprintf("%s passes its argument to %s", sink.r.Tool.Name, grp.name)))
@@ -391,7 +452,8 @@ func (tf toolFlows) of(t *capgraph.Tool, fn *extract.Func) []classified {
 
 func (tf toolFlows) collect(reach []capgraph.Reached) agentFlows {
 	var af agentFlows
-	for _, r := range reach {
+	for i := range reach {
+		r := &reach[i]
 		fn := toolFunc(r.Tool)
 		if fn == nil {
 			continue
@@ -526,15 +588,61 @@ func follows(gr *extract.Graph, from, to string) bool {
 }
 
 // flowSteps shares a flow's steps between the findings and paths it
-// supports: one source flow feeds every sink its agents reach.
-type flowSteps map[*prove.Flow][]Step
+// supports: one source flow feeds every sink its agents reach. A source's
+// side of a path (its flow and the step into the agent's context) is one
+// per (source flow, agent), and a sink's side (the agent choosing the
+// sink's arguments, and the sink's flow) one per (agent, sink flow): the
+// step that said both was one per (source, agent, sink), a pair per step.
+type flowSteps struct {
+	flows map[*prove.Flow][]Step
+	parts map[flowPart][]Step
+}
+
+type flowPart struct {
+	fl    *prove.Flow
+	agent *capgraph.Agent
+	sink  bool
+	state bool
+}
 
 func (m flowSteps) of(fl *prove.Flow) []Step {
-	s, ok := m[fl]
+	s, ok := m.flows[fl]
 	if !ok {
 		s = stepsOf(fl)
-		m[fl] = s
+		m.flows[fl] = s
 	}
+	return s
+}
+
+// source is a bridge's source side: its flow, then its result entering
+// the agent's context (or, between graph nodes, the graph's state).
+func (m flowSteps) source(b bridge, state bool) []Step {
+	k := flowPart{b.src.fl, b.x, false, state}
+	if s, ok := m.parts[k]; ok {
+		return s
+	}
+	ctx := fmt.Sprintf("the result of %s enters the context of agent %s", b.src.r.Tool.Name, b.x.Name)
+	if state {
+		ctx = fmt.Sprintf("node %s returns it into the state of graph %s", b.src.r.Tool.Name, b.x.Name)
+	}
+	s := append(append(make([]Step, 0, len(b.src.fl.Steps)+1), m.of(b.src.fl)...), StepAt(b.x.Loc, ctx))
+	m.parts[k] = s
+	return s
+}
+
+// sink is a bridge's sink side: the agent choosing the sink's arguments
+// (or the node reading the state), then the sink's flow.
+func (m flowSteps) sink(b bridge, state bool) []Step {
+	k := flowPart{b.sink.fl, b.x, true, state}
+	if s, ok := m.parts[k]; ok {
+		return s
+	}
+	ctx := fmt.Sprintf("agent %s chooses the arguments of %s", b.x.Name, b.sink.r.Tool.Name)
+	if state {
+		ctx = fmt.Sprintf("node %s reads it from the state of graph %s", b.sink.r.Tool.Name, b.x.Name)
+	}
+	s := append([]Step{StepAt(b.x.Loc, ctx)}, m.of(b.sink.fl)...)
+	m.parts[k] = s
 	return s
 }
 

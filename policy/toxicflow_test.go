@@ -50,6 +50,7 @@ func TestInboxToxicFlow(t *testing.T) {
 		{"tools.py", "bodies.append("},
 		{"tools.py", `return "\n---\n".join(bodies)`},
 		{"agent.py", "inbox_assistant = create_react_agent("},
+		{"agent.py", "inbox_assistant = create_react_agent("},
 		{"tools.py", "def send_http("},
 		{"tools.py", "resp = requests.post(url, data=body, timeout=10)"},
 	}
@@ -64,8 +65,14 @@ func TestInboxToxicFlow(t *testing.T) {
 	if f.Location.File != "tools.py" || f.Location.Line != 37 || f.Source != "read_email" || f.Sink != "send_http" || f.Severity != policy.Critical {
 		t.Errorf("finding: %+v", f)
 	}
-	if !strings.Contains(f.Steps[5].Message, "context of agent inbox_assistant") {
+	// The source's step into the agent's context, then the sink's: each
+	// is shared by every path through that agent (one per source, one per
+	// sink), never one per pair.
+	if f.Steps[5].Message != "the result of read_email enters the context of agent inbox_assistant" {
 		t.Errorf("context step: %q", f.Steps[5].Message)
+	}
+	if f.Steps[6].Message != "agent inbox_assistant chooses the arguments of send_http" {
+		t.Errorf("sink's context step: %q", f.Steps[6].Message)
 	}
 }
 

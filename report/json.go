@@ -17,8 +17,10 @@ import (
 // Version is the output contract's version. 2: steps that more than one
 // finding rests on are listed once, in shared_steps, and findings name
 // them by {"ref": id}; dangerous-chain findings are one per (agent, target
-// tool) and list their patterns.
-const Version = "2"
+// tool) and list their patterns. 3: a missing-approval or toxic-flow
+// finding with more than one source names its sources' set in
+// source_sets ("source_set": id) instead of listing them.
+const Version = "3"
 
 // GraphVersion is the version of the --graph document.
 const GraphVersion = "1"
@@ -132,7 +134,8 @@ func JSON(w io.Writer, d *Document) error {
 		return err
 	}
 	steps := stepCache{enc: map[stepKey][]byte{}}
-	shared := sharedSteps(d.Findings, d.Suppressed)
+	sets := sourceSetsOf(d.Findings, d.Suppressed)
+	shared := sharedSteps(sets.order, d.Findings, d.Suppressed)
 	member := func(name string, v any) error {
 		bw.WriteString(",\n  \"" + name + "\": ")
 		return value(v, "  ")
@@ -148,7 +151,7 @@ func JSON(w io.Writer, d *Document) error {
 				bw.WriteString(",")
 			}
 			bw.WriteString("\n    ")
-			if err := steps.finding(bw, f, value); err != nil {
+			if err := steps.finding(bw, f, sets.id[f.Set], value); err != nil {
 				return err
 			}
 		}
@@ -188,6 +191,25 @@ func JSON(w io.Writer, d *Document) error {
 		bw.WriteString("\n  ")
 	}
 	bw.WriteString("}")
+	bw.WriteString(",\n  \"source_sets\": {")
+	for i, set := range sets.order {
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    \"" + sets.id[set] + "\": {\n      \"tools\": ")
+		if err := value(set.Tools, "      "); err != nil {
+			return err
+		}
+		bw.WriteString(",\n      \"steps\": ")
+		if err := steps.list(bw, set.Steps); err != nil {
+			return err
+		}
+		bw.WriteString("\n    }")
+	}
+	if len(sets.order) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("}")
 	if err := findings("findings", d.Findings); err != nil {
 		return err
 	}
@@ -210,25 +232,32 @@ func JSON(w io.Writer, d *Document) error {
 // each once and the findings name it, so its size grows with the facts,
 // not with the findings that share them. The keys carry no Loc: it is not
 // encoded.
-func sharedSteps(lists ...[]*policy.Finding) []policy.Step {
+func sharedSteps(sets []*policy.SourceSet, lists ...[]*policy.Finding) []policy.Step {
 	type seen struct{ first, n int32 }
 	count := map[stepKey]seen{}
 	var order []policy.Step
+	add := func(steps []policy.Step) {
+		for _, st := range steps {
+			k := keyOf(st)
+			c, ok := count[k]
+			if !ok {
+				c.first = int32(len(count))
+			}
+			c.n++
+			count[k] = c
+			if c.n == 2 {
+				st.Loc = extract.Loc{} // not encoded
+				order = append(order, st)
+			}
+		}
+	}
+	// The sets come first in the document, then the findings.
+	for _, set := range sets {
+		add(set.Steps)
+	}
 	for _, fs := range lists {
 		for _, f := range fs {
-			for _, st := range f.Steps {
-				k := keyOf(st)
-				c, ok := count[k]
-				if !ok {
-					c.first = int32(len(count))
-				}
-				c.n++
-				count[k] = c
-				if c.n == 2 {
-					st.Loc = extract.Loc{} // not encoded
-					order = append(order, st)
-				}
-			}
+			add(f.Steps)
 		}
 	}
 	// ids follow the first sighting: reading the findings in order meets
@@ -250,6 +279,29 @@ func keyOf(s policy.Step) stepKey {
 	return stepKey{s.File, int32(s.Line), int32(s.Column), s.Message}
 }
 
+// sourceSets names each source set the findings rest on, u1, u2, … in
+// order of first use: each is written once, however many findings name it.
+type sourceSetIDs struct {
+	id    map[*policy.SourceSet]string
+	order []*policy.SourceSet
+}
+
+func sourceSetsOf(lists ...[]*policy.Finding) sourceSetIDs {
+	s := sourceSetIDs{id: map[*policy.SourceSet]string{}}
+	for _, fs := range lists {
+		for _, f := range fs {
+			if f.Set == nil {
+				continue
+			}
+			if _, ok := s.id[f.Set]; !ok {
+				s.id[f.Set] = fmt.Sprintf("u%d", len(s.order)+1)
+				s.order = append(s.order, f.Set)
+			}
+		}
+	}
+	return s
+}
+
 // stepRef is the id of the i-th shared step.
 func stepRef(i int) string { return fmt.Sprintf("s%d", i+1) }
 
@@ -266,12 +318,14 @@ type stepCache struct {
 // the document.
 const stepsAt = "\n      \"steps\": null"
 
-// finding writes f as value would, its steps from the cache.
-func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any, string) error) error {
-	if len(f.Steps) == 0 {
-		return value(f, "    ")
-	}
+// finding writes f as value would, its steps from the cache, naming its
+// source set by set.
+func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, set string, value func(any, string) error) error {
 	g := *f
+	g.SourceSet = set
+	if len(f.Steps) == 0 {
+		return value(&g, "    ")
+	}
 	g.Steps = nil
 	var head bytes.Buffer
 	enc := json.NewEncoder(&head)
@@ -286,8 +340,19 @@ func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any,
 		return fmt.Errorf("report: no steps member in the encoding of finding %s", f.ID)
 	}
 	w.Write(b[:at])
-	w.WriteString("\n      \"steps\": [")
-	for i, st := range f.Steps {
+	w.WriteString("\n      \"steps\": ")
+	if err := sc.list(w, f.Steps); err != nil {
+		return err
+	}
+	_, err := w.Write(b[at+len(stepsAt):])
+	return err
+}
+
+// list writes steps as the member of an object at depth two: a shared
+// step as its ref, any other inline.
+func (sc *stepCache) list(w *bufio.Writer, steps []policy.Step) error {
+	w.WriteString("[")
+	for i, st := range steps {
 		if i > 0 {
 			w.WriteString(",")
 		}
@@ -308,8 +373,11 @@ func (sc *stepCache) finding(w *bufio.Writer, f *policy.Finding, value func(any,
 		}
 		w.Write(e)
 	}
-	w.WriteString("\n      ]")
-	_, err := w.Write(b[at+len(stepsAt):])
+	if len(steps) == 0 {
+		_, err := w.WriteString("]")
+		return err
+	}
+	_, err := w.WriteString("\n      ]")
 	return err
 }
 

@@ -29,7 +29,7 @@ func TestContractFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"":        "agents findings notices shared_steps tools version",
+		"":        "agents findings notices shared_steps source_sets tools version",
 		"agent":   "capabilities file framework id line name tools",
 		"tool":    "decided_by effects file framework id line name",
 		"finding": "agent agent_id approval_on_path chain chain_type decided_by id in_scope location remediation risk_score rule severity sink source steps taxonomy triage triage_reason vulnerability_type",
@@ -55,7 +55,7 @@ func TestContractFields(t *testing.T) {
 		}
 	}
 	check("", doc)
-	if doc["version"] != "2" {
+	if doc["version"] != "3" {
 		t.Errorf("version = %v", doc["version"])
 	}
 	agents := doc["agents"].([]any)

@@ -290,7 +290,7 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 		WithMessage(sarif.NewTextMessage(msg)).
 		WithLocations([]*sarif.Location{sarifLoc(f.Loc, f.Location.File, f.Location.Line, f.Location.Column)}).
 		WithPartialFingerPrints(map[string]interface{}{FingerprintKey: f.ID})
-	for i, rel := range f.Related {
+	for i, rel := range f.AllRelated() {
 		r.AddRelatedLocation(sarifLoc(rel.Loc, rel.File, rel.Line, rel.Column).WithId(i + 1).
 			WithMessage(sarif.NewTextMessage(rel.Message)))
 	}
@@ -338,8 +338,8 @@ func sarifResult(f *policy.Finding, ruleIdx int, taxa map[taxonKey]int, comps []
 	if len(f.Chain) > 0 {
 		props["chain"] = f.Chain
 	}
-	if len(f.Sources) > 0 {
-		props["sources"] = f.Sources
+	if srcs := f.AllSources(); len(srcs) > 0 {
+		props["sources"] = srcs
 	}
 	if f.TestCode {
 		props["test_code"] = true

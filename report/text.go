@@ -67,12 +67,13 @@ func Text(w io.Writer, d *Document, o Options) error {
 		} else if len(f.Chain) > 0 {
 			fmt.Fprintf(&b, "  chain:   %s\n", list(f.Chain, " → "))
 		}
-		if len(f.Sources) > 1 {
-			fmt.Fprintf(&b, "  sources: %s\n", capped(f.Sources, ", "))
+		if srcs := f.AllSources(); len(srcs) > 1 {
+			fmt.Fprintf(&b, "  sources: %s\n", capped(srcs, ", "))
 		}
-		for i, s := range f.Steps {
-			if i == maxSteps && len(f.Steps) > maxSteps+1 {
-				fmt.Fprintf(&b, "    %s\n", p.paint(ansiDim, fmt.Sprintf("… and %d more steps (--format json or sarif lists them all)", len(f.Steps)-maxSteps)))
+		steps := f.AllSteps()
+		for i, s := range steps {
+			if i == maxSteps && len(steps) > maxSteps+1 {
+				fmt.Fprintf(&b, "    %s\n", p.paint(ansiDim, fmt.Sprintf("… and %d more steps (--format json or sarif lists them all)", len(steps)-maxSteps)))
 				break
 			}
 			fmt.Fprintf(&b, "    %s  %s\n", p.paint(ansiDim, fmt.Sprintf("%s:%d:%d", safe(s.File), s.Line, s.Column)), safe(s.Message))

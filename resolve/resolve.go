@@ -71,15 +71,17 @@ func (ix *Index) module(name string, from *extract.File) (found *extract.File) {
 		defer func() { ix.Rec(from, name, found) }()
 	}
 	cands := ix.byMod[name]
-	if len(cands) == 0 {
+	if len(cands) == 0 && isJS(from) {
+		// A package or path alias of TypeScript (tsmodules.go), as the
+		// project's tsconfig maps it; only a project without one falls
+		// back to the template layouts of "@/" and "~/".
+		if f := ix.tsModule(name, from); f != nil || ix.tsconfigFor(from) != nil {
+			return f
+		}
 		cands = ix.aliased(name, from)
 	}
 	switch len(cands) {
 	case 0:
-		if isJS(from) {
-			// A package or path alias of TypeScript (tsmodules.go).
-			return ix.tsModule(name, from)
-		}
 		return nil
 	case 1:
 		return cands[0]
@@ -104,7 +106,9 @@ func (ix *Index) module(name string, from *extract.File) (found *extract.File) {
 // through tsconfig's "paths" ("@/*": ["./*"] or ["./src/*"], the layouts
 // Next.js, Vite and Nuxt templates write). The project is the nearest
 // directory above the importer that holds the path, directly or under
-// src/; tsconfig itself is not read (a scan may leave it out).
+// src/. It serves a scan that holds no tsconfig.json or jsconfig.json for
+// the importer (one that leaves the config out); where one is, its paths
+// decide.
 func (ix *Index) aliased(name string, from *extract.File) []*extract.File {
 	rest, ok := strings.CutPrefix(name, "@/")
 	if !ok {

@@ -99,7 +99,7 @@ for shape in "${shapes[@]}"; do
       echo "$shape at $BASELINE: > ${timeout}s"
     else
       b_n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' "$work/base.out")
-      echo "$shape at $BASELINE: ${b_s} s, ${b_cpu} s CPU, $((b_kb / 1024)) MB, $b_n findings"
+      echo "$shape at $BASELINE: ${b_s} s, ${b_cpu} s CPU, $((b_kb / 1024)) MB, $b_n findings, JSON $(( $(wc -c < "$work/base.out") / 1024 )) KB"
     fi
   fi
   measure "$work/acg.out" "$work/acg" scan --format json --fail-on none --engine builtin --root "$dir" "$dir"
@@ -131,7 +131,7 @@ for shape in "${shapes[@]}"; do
     # cold scan / bare parse, of CPU time (the scan parses in parallel)
     ratio=$(awk -v p="$p_cpu" -v a="$acg_cpu" 'BEGIN { if (p > 0) printf "%.2f", a / p; else print "-" }')
   fi
-  printf '%-14s %6s %6s | %7s %7s %7s %8s | %-9s %7s %7s %7s %7s %6s\n' "$shape" "$agents" "$tools" "$acg_s" "$acg_cpu" "$((acg_kb / 1024))" "$findings" "$peer" "$p_s" "$p_cpu" "$p_mb" "$p_chains" "$ratio"
+  printf '%-14s %6s %6s | %7s %7s %7s %8s | %-9s %7s %7s %7s %7s %6s | JSON %s KB\n' "$shape" "$agents" "$tools" "$acg_s" "$acg_cpu" "$((acg_kb / 1024))" "$findings" "$peer" "$p_s" "$p_cpu" "$p_mb" "$p_chains" "$ratio" "$(( $(wc -c < "$work/acg.out") / 1024 ))"
   [ "$kind" = real ] || rm -rf "$dir"
 done
 echo "medians of $runs runs: wall and CPU (user+sys) seconds, peak RSS in MB (GNU time)."

@@ -35,8 +35,9 @@ func chainFindings(t *testing.T, tools, agents int) int {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	var doc struct {
-		Agents []struct{ ID string }
-		Tools  []struct {
+		SourceSets map[string]struct{ Tools []string } `json:"source_sets"`
+		Agents     []struct{ ID string }
+		Tools      []struct {
 			ID, Name string
 			Effects  map[string]bool
 		}
@@ -46,6 +47,7 @@ func chainFindings(t *testing.T, tools, agents int) int {
 			Sources               []string `json:"sources"`
 			Triage                string   `json:"triage"`
 			TriageReason          string   `json:"triage_reason"`
+			SourceSet             string   `json:"source_set"`
 		}
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
@@ -75,7 +77,11 @@ func chainFindings(t *testing.T, tools, agents int) int {
 			t.Errorf("%s on %s: agent_id %q, triage %q (%q)", f.Rule, f.Agent, f.AgentID, f.Triage, f.TriageReason)
 		}
 		// The last agent's send_mail is reached by every agent: every
-		// untrusted source of the chain is one of its sources.
+		// untrusted source of the chain is one of its sources (its own or
+		// its source set's).
+		if set, ok := doc.SourceSets[f.SourceSet]; ok {
+			f.Sources = append(f.Sources, set.Tools...)
+		}
 		if f.Rule == "missing-approval" && f.Agent == fmt.Sprintf("agent_%d", agents-1) && strings.HasPrefix(f.Sink, "send_mail_") && len(f.Sources) != untrusted {
 			t.Errorf("missing-approval on %s lists %d sources, want all %d", f.Sink, len(f.Sources), untrusted)
 		}

@@ -68,7 +68,7 @@ func TestGeneratedSARIFFlowsUnchanged(t *testing.T) {
 						if err := json.Compact(&c, loc); err != nil {
 							t.Fatal(err)
 						}
-						steps = append(steps, c.String())
+						steps = append(steps, splitContext(c.String())...)
 					}
 					flows = append(flows, strings.Join(steps, "|"))
 				}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"testing"
 
 	"github.com/acg-dev/acg/internal/gentree"
@@ -57,4 +58,19 @@ func benchShape(b *testing.B, gen func(string) error) {
 		}
 	}
 	b.ReportMetric(float64(len(doc.Findings)), "findings")
+}
+
+// BenchmarkScanRepo scans a checkout of a real repository named by
+// ACG_BENCH_REPO (issue 12: openai-agents-python), with every prover the
+// machine has, as `acg scan --format json` would.
+func BenchmarkScanRepo(b *testing.B) {
+	dir := os.Getenv("ACG_BENCH_REPO")
+	if dir == "" {
+		b.Skip("ACG_BENCH_REPO names no checkout")
+	}
+	args := []string{"--format", "json", "--fail-on", "none", "--root", dir, dir}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		scan(args, io.Discard, io.Discard)
+	}
 }
