@@ -360,7 +360,7 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 		if p.Loc.File == "" || IsCode(p.Loc.File) {
 			continue
 		}
-		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: p.Loc.Start.Line, Column: p.Loc.Start.Col})
+		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: int(p.Loc.Start.Line), Column: int(p.Loc.Start.Col)})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Path != out[j].Path {

@@ -107,9 +107,9 @@ func cmpLoc(a, b extract.Loc) int {
 	case a.File != b.File:
 		return strings.Compare(a.File, b.File)
 	case a.Start.Line != b.Start.Line:
-		return a.Start.Line - b.Start.Line
+		return int(a.Start.Line) - int(b.Start.Line)
 	}
-	return a.Start.Col - b.Start.Col
+	return int(a.Start.Col) - int(b.Start.Col)
 }
 
 // Request is what an external prover is asked to prove.
