@@ -196,6 +196,11 @@ func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
 	var e *Effects
 	bi := c.Builtin("claude-code").Tool(tool)
 	switch {
+	case tool == "Bash" && c.Shell(spec):
+		// As for a client's terminal tool: an interpreter or package
+		// runner with free arguments runs any code, which is known, not
+		// assumed.
+		e = AnyCommand(fmt.Sprintf("Bash(%s) runs %q, which runs any code its arguments name", spec, BashCommand(spec)), loc)
 	case tool == "Bash" && spec != "" && BashCommand(spec) != "":
 		sc := c.ShellCommandFor(spec)
 		if gitPush.MatchString(spec) && (sc == nil || sc.Role != "git_push") {

@@ -57,7 +57,7 @@ type Analyzer struct {
 type memoKey struct {
 	fn       *extract.Func
 	mask     uint64
-	priv     uint64
+	priv     privMask
 	returned bool
 	gated    bool
 	ptypes   string // the argument types the call site gave (argTypes)
@@ -215,7 +215,7 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
 	if node {
 		ptypes = nodeParamTypes(fn)
 	}
-	raw := a.fnTyped(fn, toolMask(fn, node), 0, true, false, nil, 0, ptypes)
+	raw := a.fnTyped(fn, toolMask(fn, node), privMask{}, true, false, nil, 0, ptypes)
 	out := newEffects()
 	for _, l := range Labels {
 		for _, ev := range raw.Labels[l].Evidence {
@@ -319,7 +319,7 @@ func (a *Analyzer) toolFuncIn(fn *extract.Func, in extract.Loc) *Effects {
 		if c.Loc.Start.Byte < in.Start.Byte || c.Loc.End.Byte > in.End.Byte {
 			continue
 		}
-		a.call(out, c, mask, 0, true, false, nil, 0)
+		a.call(out, c, mask, privMask{}, true, false, nil, 0)
 	}
 	out.settle(ByRules)
 	return out
@@ -349,14 +349,14 @@ func applyHints(e *Effects, t *extract.Tool) {
 
 // fn decides a function's body: mask marks the parameters that carry
 // model-chosen data, priv those that carry private data the caller read.
-func (a *Analyzer) fn(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) *Effects {
+func (a *Analyzer) fn(fn *extract.Func, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int) *Effects {
 	return a.fnTyped(fn, mask, priv, returned, gated, via, depth, nil)
 }
 
 // fnTyped is fn with the types a call site's arguments give fn's
 // parameters (send_message(service, ...) with service = build("gmail",
 // ...)): methods called on those parameters are typed by them.
-func (a *Analyzer) fnTyped(fn *extract.Func, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int, ptypes map[int]string) *Effects {
+func (a *Analyzer) fnTyped(fn *extract.Func, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int, ptypes map[int]string) *Effects {
 	ptypes = withDefaults(fn, ptypes)
 	key := memoKey{fn, mask, priv, returned, gated, encodeTypes(ptypes)}
 	saved := a.ptypes
@@ -379,7 +379,7 @@ func (a *Analyzer) fnTyped(fn *extract.Func, mask, priv uint64, returned, gated 
 }
 
 // call adds what one call site contributes to e.
-func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) {
+func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int) {
 	cGated, gateLoc := gated, extract.Loc{}
 	if !cGated {
 		cGated, gateLoc = a.gatedCall(c)
@@ -437,6 +437,9 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask, priv uint64, returned
 	}
 	if kind == "local" || kind == "unknown" {
 		if callee := a.callee(c); callee != nil {
+			if cRet && textFreeFields(c, callee) {
+				cRet = false // only numbers, flags and listed choices of its value reach the model
+			}
 			sub := a.fnTyped(callee, bindParams(c, callee, mask), a.privParams(c, callee, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1, a.argTypes(c, callee))
 			for _, l := range Labels {
 				for _, ev := range sub.Labels[l].Evidence {
@@ -582,7 +585,7 @@ func (a *Analyzer) ranCatalogTool(e *Effects, c *extract.Call, ct *CatalogTool, 
 // call runs one of the table's values, so it has the effects of all of
 // them. It reports false, leaving the call unknown, when the table or any
 // of its values cannot be read.
-func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int) bool {
 	table := dispatchTable(c)
 	if table == nil || table.Kind != extract.ExprName || table.Scope == nil || strings.Contains(table.Name, ".") {
 		return false
@@ -646,7 +649,7 @@ func (a *Analyzer) dispatch(e *Effects, c *extract.Call, mask, priv uint64, retu
 // each part with the same method, so it has the effects of all of them.
 // It reports false, leaving the call to the data rules, when the receiver
 // is not a name bound only to pipes or a part has no known type.
-func (a *Analyzer) pipe(e *Effects, c *extract.Call, mask, priv uint64, returned, gated bool, via []extract.Loc, depth int) bool {
+func (a *Analyzer) pipe(e *Effects, c *extract.Call, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int) bool {
 	m := c.Method()
 	if !toolMethods[m] || c.Expr == nil || c.Expr.Recv != nil || c.Func == nil || depth > maxDepth {
 		return false
@@ -917,6 +920,27 @@ func paramClass(fn *extract.Func, p extract.Param) string {
 	return ""
 }
 
+// paramOwner is the function whose parameter name is, seen from fn: fn
+// itself, or for a closure the enclosing function that binds it (a tool
+// defined in a factory `def make(jira: JiraAPIWrapper)` uses the factory's
+// parameter). nil when the nearest scope binding name has no parameter of
+// that name.
+func paramOwner(fn *extract.Func, name string) *extract.Func {
+	for sc := fn.Scope; sc != nil; sc = sc.Parent {
+		bs := sc.Bindings[name]
+		if len(bs) == 0 {
+			continue
+		}
+		for _, b := range bs {
+			if b.Kind == extract.BindParam {
+				return sc.Func // the annotation is the declared type, also where the body rebinds it
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
 // typedParamCall rewrites a method call on a parameter whose annotation
 // names a type (`def send(client: httpx.Client, …)`: client.post(…) is
 // httpx.Client().post) so that its type decides it, as for a local object
@@ -930,11 +954,14 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 		return nil, false
 	}
 	var ann string
-	for _, p := range c.Func.Params {
-		if p.Name == recv && p.Name != "self" && p.Name != "cls" {
-			// Framework-injected objects are typed too (store: BaseStore);
-			// the rewrite is kept only when the rules know the method.
-			ann = p.Annotation
+	owner := paramOwner(c.Func, recv)
+	if owner != nil {
+		for _, p := range owner.Params {
+			if p.Name == recv && p.Name != "self" && p.Name != "cls" {
+				// Framework-injected objects are typed too (store: BaseStore);
+				// the rewrite is kept only when the rules know the method.
+				ann = p.Annotation
+			}
 		}
 	}
 	ty := annotationType(ann)
@@ -942,7 +969,7 @@ func typedParamCall(c *extract.Call) (*extract.Call, bool) {
 		return nil, false
 	}
 	head, rest, _ := strings.Cut(ty, ".")
-	bs := c.Func.Scope.Lookup(head)
+	bs := owner.Scope.Lookup(head)
 	if len(bs) == 0 {
 		return nil, false
 	}
@@ -1128,14 +1155,26 @@ func bindParams(c *extract.Call, callee *extract.Func, mask uint64) uint64 {
 	return bindBy(c, callee, func(fl extract.Flow) bool { return carries(fl, mask) })
 }
 
+// privMask marks the parameters of a function that carry private data
+// the caller read: data (a file, a mailbox, a database) and, apart, values
+// read from the environment, which are private only where they reach the
+// model or go out (settings.go), never by being handed on.
+type privMask struct{ data, env uint64 }
+
 // privParams marks the callee's parameters that get private data: data
-// the caller read privately (a file, the environment, a mailbox), or got
-// as private data itself.
-func (a *Analyzer) privParams(c *extract.Call, callee *extract.Func, priv uint64, depth int) uint64 {
-	return bindBy(c, callee, func(fl extract.Flow) bool {
-		_, ok := a.privateIn(c.Func, fl, priv, depth)
-		return ok
-	})
+// the caller read privately (a file, a mailbox) or got as private data
+// itself, and values read from the environment.
+func (a *Analyzer) privParams(c *extract.Call, callee *extract.Func, priv privMask, depth int) privMask {
+	return privMask{
+		data: bindBy(c, callee, func(fl extract.Flow) bool {
+			_, ok := a.privateIn(c.Func, fl, priv, depth)
+			return ok
+		}),
+		env: bindBy(c, callee, func(fl extract.Flow) bool {
+			_, ok := a.envIn(c.Func, fl, priv, depth)
+			return ok
+		}),
+	}
 }
 
 // bindBy maps the arguments of c for which has holds onto the callee's
@@ -1203,12 +1242,30 @@ var privateKinds = map[string]bool{"file_read": true, "file_list": true, "file_o
 // privateIn reports whether a flow of fn carries private data: the result
 // of a call that reads it (by the rules, or a function of the tree whose
 // result reads it), or a parameter in priv. It returns that call.
-func (a *Analyzer) privateIn(fn *extract.Func, fl extract.Flow, priv uint64, depth int) (*extract.Call, bool) {
+func (a *Analyzer) privateIn(fn *extract.Func, fl extract.Flow, priv privMask, depth int) (*extract.Call, bool) {
+	return a.readIn(fn, fl, priv.data, depth, privateKinds)
+}
+
+// envKinds are the call kinds that read the process environment.
+var envKinds = map[string]bool{"env_read": true}
+
+// envIn reports whether a flow of fn carries a value read from the
+// environment (directly, through a function of the tree that returns
+// one, or a parameter in priv.env), and returns the read. A field of a
+// settings object that holds no text (textFreeFields) carries none.
+func (a *Analyzer) envIn(fn *extract.Func, fl extract.Flow, priv privMask, depth int) (*extract.Call, bool) {
+	return a.readIn(fn, fl, priv.env, depth, envKinds)
+}
+
+// readIn reports whether a flow of fn carries the result of a call of
+// one of kinds (by the rules, or a function of the tree whose result
+// has one), or a parameter in mask. It returns that call.
+func (a *Analyzer) readIn(fn *extract.Func, fl extract.Flow, mask uint64, depth int, kinds map[string]bool) (*extract.Call, bool) {
 	if fn == nil {
 		return nil, false
 	}
 	for _, o := range fl {
-		if o.Param >= 0 && o.Param < 64 && priv&(1<<uint(o.Param)) != 0 {
+		if o.Param >= 0 && o.Param < 64 && mask&(1<<uint(o.Param)) != 0 {
 			return nil, true
 		}
 		if o.Call < 0 || o.Call >= len(fn.Calls) {
@@ -1216,14 +1273,17 @@ func (a *Analyzer) privateIn(fn *extract.Func, fl extract.Flow, priv uint64, dep
 		}
 		src := fn.Calls[o.Call]
 		kind, _ := a.Rules.Classify(src)
-		if privateKinds[kind] {
+		if kinds[kind] {
 			return src, true
 		}
 		if kind == "local" || kind == "unknown" {
 			if callee := a.callee(src); callee != nil && depth < maxDepth {
-				if sub := a.fn(callee, 0, 0, true, false, nil, depth+1); sub.Has(ReadsPrivate) {
+				if o.Key != "" && textFreeFields(&extract.Call{ReturnFields: []string{o.Key}}, callee) {
+					continue // cfg.max_pages: a number of the settings object
+				}
+				if sub := a.fn(callee, 0, privMask{}, true, false, nil, depth+1); sub.Has(ReadsPrivate) {
 					for _, ev := range sub.Labels[ReadsPrivate].Evidence {
-						if privateKinds[ev.Kind] {
+						if kinds[ev.Kind] {
 							return src, true
 						}
 					}

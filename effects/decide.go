@@ -14,8 +14,8 @@ type decision struct {
 	c        *extract.Call
 	kind     string
 	name     string
-	mask     uint64 // parameters carrying model-chosen data
-	priv     uint64 // parameters carrying private data the caller read
+	mask     uint64   // parameters carrying model-chosen data
+	priv     privMask // parameters carrying private data the caller read
 	depth    int
 	returned bool // the call's result reaches the model
 	gated    bool
@@ -111,6 +111,7 @@ func (d *decision) decide() {
 			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
 			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
 		}
+		d.envOut("in a message sent with " + n, nil)
 	case "message_read":
 		if d.returned {
 			d.ev(UntrustedInput, role, "returns messages fetched by "+n+" (third parties write them)", d.retStep())
@@ -121,6 +122,7 @@ func (d *decision) decide() {
 			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
 			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
 		}
+		d.envOut("in a message sent with " + n, nil)
 	case "remote_write":
 		d.ev(WritesState, role, "creates or changes a record of a remote service with "+n, nil)
 		if s, ok := d.data(); ok {
@@ -155,6 +157,7 @@ func (d *decision) decide() {
 		if s, ok := d.data(); ok {
 			d.ev(NetworkEgress, role, "sends model-chosen data over a socket with "+n, s)
 		}
+		d.envOut("over a socket with " + n, nil)
 	case "exec", "eval":
 		d.run(n)
 	case "file_open":
@@ -165,6 +168,7 @@ func (d *decision) decide() {
 		}
 	case "file_write":
 		d.ev(WritesState, role, "writes files with "+n, nil)
+		d.envOut("into a file with " + n, nil)
 	case "file_delete":
 		d.ev(WritesState, role, "deletes files with "+n, nil)
 		d.ev(Irreversible, role, "deleted files are gone ("+n+")", nil)
@@ -219,6 +223,7 @@ func (d *decision) read(n string) {
 	}
 	if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
 		d.ev(NetworkEgress, "http_request", "fetches a model-chosen URL with "+n, callerStep(a.Flow, d.mask))
+		d.envOut("to a model-chosen URL with "+n, a)
 	}
 }
 
@@ -272,6 +277,7 @@ func (d *decision) send(n, why string) {
 		d.ev(NetworkEgress, "http_request", why, s)
 		if a := d.urlArg(); a != nil && carries(a.Flow, d.mask) && !fixedHost(a.Prefix) {
 			d.ev(Irreversible, "http_request", "data sent to a model-chosen URL cannot be recalled ("+n+")", callerStep(a.Flow, d.mask))
+			d.envOut("to a model-chosen URL with "+n, a)
 		}
 	}
 	if d.returned {
@@ -421,6 +427,66 @@ func (d *decision) unknown(n string) {
 	}
 	d.ev(WritesState, "", what, nil)
 	d.ev(Irreversible, "", what, nil)
+	// Where an environment value goes into a call acg cannot read, it may
+	// go out: fail closed.
+	d.envOut("to " + n + ", whose effects are unknown (it may send it out)", nil)
+}
+
+// envOut adds reads_private when a value read from the environment goes
+// out with the call (what says where): a secret in a header to a
+// model-chosen URL, a message, a file, a call acg cannot read. A value
+// handed to a request to a fixed host, a client constructor or a model
+// factory configures it and is not sent to anyone the attacker picks
+// (settings.go). A client built with one (httpx.Client(headers=...))
+// sends it with every request it makes. The URL of a request is where it
+// goes, not what it sends: an environment value in it is the endpoint
+// (f"{os.environ['API_BASE']}/items/{item}"), so it is left out.
+func (d *decision) envOut(what string, url *extract.Arg) {
+	src, ok := d.envArg(url)
+	if !ok {
+		return
+	}
+	from := "a value read from the environment by the caller"
+	if src != nil {
+		from = fmt.Sprintf("the environment value read by %s (line %d)", src.Qual, src.Loc.Start.Line)
+	}
+	d.ev(ReadsPrivate, kindRoles["env_read"], "sends "+from+" "+what, nil)
+}
+
+// envArg finds a value read from the environment among the call's
+// arguments (the message, the body, the headers: a message's transport or
+// a file's path configures where it goes), the receiver of a call acg
+// cannot read, and the arguments of the generic HTTP client that makes a
+// request (a provider SDK's client sends its key to the provider's own
+// host, whatever URL it is asked to read).
+func (d *decision) envArg(url *extract.Arg) (*extract.Call, bool) {
+	fn := d.c.Func
+	for i := range d.c.Args {
+		a := &d.c.Args[i]
+		if a == url {
+			continue
+		}
+		if src, ok := d.a.envIn(fn, a.Flow, d.priv, d.depth); ok {
+			return src, true
+		}
+	}
+	if d.kind == "unknown" {
+		return d.a.envIn(fn, d.c.Recv, d.priv, d.depth)
+	}
+	if fn == nil {
+		return nil, false
+	}
+	for _, o := range d.c.Recv {
+		if o.Call < 0 || o.Call >= len(fn.Calls) || o.Call == d.c.Index || !httpClientCtor(fn.Calls[o.Call].Qual) {
+			continue
+		}
+		for _, a := range fn.Calls[o.Call].Args {
+			if src, ok := d.a.envIn(fn, a.Flow, d.priv, d.depth); ok {
+				return src, true
+			}
+		}
+	}
+	return nil, false
 }
 
 func cloudRole(n string) string {
@@ -515,4 +581,15 @@ func jsMethod(call *extract.Expr, configFirst bool) (string, bool) {
 
 func stringish(e *extract.Expr) bool {
 	return e.Kind == extract.ExprStr || e.Kind == extract.ExprFString
+}
+
+// httpClientCtor reports whether a call builds a generic HTTP client,
+// whose default headers and auth go with every request to wherever it is
+// sent.
+func httpClientCtor(q string) bool {
+	switch q {
+	case "httpx.Client", "httpx.AsyncClient", "requests.Session", "requests.session", "aiohttp.ClientSession", "urllib3.PoolManager":
+		return true
+	}
+	return false
 }

@@ -16,6 +16,8 @@ import (
 // ":tag"). URLs (the url field, or an argument that is one) match when
 // their scheme-less host and path start with the match string at a
 // boundary. Raw substrings never match: "mcp/git" is not "mcp/github".
+// An argument holding a whole command line (a shell's -c script) is split
+// into its words.
 // When several entries match, the longest match string wins. It also
 // returns the string that matched, for messages.
 func (c *Catalog) MCPServerFor(command string, args []string, rawURL string) (*MCPServer, string) {
@@ -27,6 +29,13 @@ func (c *Catalog) MCPServerFor(command string, args []string, rawURL string) (*M
 		}
 	}
 	tokens := append([]string{command}, args...)
+	for _, a := range args {
+		// A command line in one argument (bash -c "npx -y tavily-mcp",
+		// cmd /c "…"): its words are launch tokens too.
+		if strings.ContainsAny(a, " \t") {
+			tokens = append(tokens, strings.Fields(a)...)
+		}
+	}
 	urls := []string{}
 	if rawURL != "" {
 		urls = append(urls, rawURL)

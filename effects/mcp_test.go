@@ -26,11 +26,15 @@ func TestMCPServerFor(t *testing.T) {
 		{"python", []string{"-m", "mcp_server_fetch"}, "", "fetch"},
 		{"", nil, "https://api.githubcopilot.com/mcp/", "github"},
 		{"npx", []string{"mcp-remote", "https://mcp.linear.app/sse"}, "", "linear"},
+		// A shell running the launch line: its words are tokens.
+		{"bash", []string{"-c", "npx -y tavily-mcp@0.1.3"}, "", "tavily"},
+		{"cmd", []string{"/c", "npx -y @modelcontextprotocol/server-filesystem C:\\work"}, "", "filesystem"},
 		// Not matches: a substring, a longer package, a look-alike host.
 		{"uvx", []string{"mcp-server-gitlab-tools"}, "", ""},
 		{"npx", []string{"my-mcp/git-helper"}, "", ""},
 		{"", nil, "https://mcp.notion.com.evil.example/mcp", ""},
 		{"python", []string{"server.py"}, "", ""},
+		{"bash", []string{"-c", "echo my-tavily-mcp-wrapper"}, "", ""},
 	} {
 		s, m := c.MCPServerFor(tc.cmd, tc.args, tc.url)
 		got := ""

@@ -101,6 +101,9 @@ type File struct {
 type Problem struct {
 	Loc     Loc    `json:"loc"`
 	Message string `json:"message"`
+	// Syntax marks what the parser could not read in source code: the
+	// facts come from its recovered tree and may miss what the damage hid.
+	Syntax bool `json:"syntax,omitempty"`
 }
 
 // Import binds a local name to a module or to a symbol of a module.

@@ -205,8 +205,12 @@ type Call struct {
 	// how an approval gate before an action is recognised.
 	Dom        int
 	ReturnStep *Step
-	AssignedTo string
-	Loc        Loc
+	// ReturnFields are the attributes of the call's value that reach a
+	// return when only attributes of it do (cfg.signature returned, the
+	// rest of cfg used to configure); nil when the whole value reaches one.
+	ReturnFields []string
+	AssignedTo   string
+	Loc          Loc
 }
 
 // Arg is one argument of a call.
@@ -320,6 +324,34 @@ func (f Flow) Field(key string) Flow {
 		}
 	}
 	return out
+}
+
+// Attr is Field for an attribute read (x.name): it narrows call results
+// too, so that which attributes of a call's value reach a return is known
+// (settings.model_name handed to a model factory, settings.signature
+// returned: Call.ReturnFields). Readers of call origins that ignore Key
+// see the same calls as before.
+func (f Flow) Attr(key string) Flow {
+	out := f.Field(key)
+	narrow := false
+	for _, o := range out {
+		if o.Call >= 0 && o.Param < 0 && o.Key == "" {
+			narrow = true
+		}
+	}
+	if !narrow || key == "" {
+		return out
+	}
+	var res Flow
+	for _, o := range out {
+		if o.Call >= 0 && o.Param < 0 && o.Key == "" {
+			o.Key = key
+		}
+		if !res.has(o) {
+			res = append(res, o)
+		}
+	}
+	return res
 }
 
 // Calls returns the indices of calls whose results are in the flow.

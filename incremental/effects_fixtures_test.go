@@ -19,6 +19,18 @@ import (
 func TestEffectsFixtures(t *testing.T) {
 	const all = "executes_code irreversible network_egress reads_private untrusted_input writes_state"
 	cases := map[string]map[string]string{
+		"neg-env-settings": {
+			"fetch_page": "network_egress untrusted_input", "summarize": "",
+		},
+		"pos-env-settings-field": {
+			"fetch_page": "network_egress untrusted_input", "signature": "reads_private", "draft_reply": "reads_private",
+		},
+		"pos-env-outward": {
+			"read_page": "network_egress untrusted_input", "post_to": "irreversible network_egress reads_private",
+			"post_via_helper": "irreversible network_egress reads_private",
+			"read_with_key": "network_egress reads_private untrusted_input", "get_item": "network_egress untrusted_input",
+			"notify": "network_egress", "sync_note": "executes_code irreversible network_egress reads_private writes_state !default",
+		},
 		"neg-in-tree-code": {
 			"calculate": "", "draft_reply": "", "describe_settings": "", "evaluate": "", "preferences": "", "Make a calculation": "",
 		},
@@ -71,6 +83,9 @@ func TestEffectsFixtures(t *testing.T) {
 		},
 		"neg-catalog-tool-indirect": {
 			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
+		},
+		"neg-retriever-jira": {
+			"search_contracts": "reads_private untrusted_input", "search_issues": "reads_private untrusted_input",
 		},
 		"neg-market-data": {
 			"quote": "network_egress untrusted_input", "prices": "network_egress untrusted_input", "compare": "network_egress untrusted_input",
@@ -150,14 +165,21 @@ func TestEffectsFixtures(t *testing.T) {
 			"product_details": "reads_private", "count_orders": "reads_private", "draft_sql": "",
 		},
 		"neg-claude-builtins": {
-			"Bash(git status)":         "reads_private",
-			"Bash(tree:*)":             "reads_private",
-			"Bash(npm test:*)":         "executes_code reads_private writes_state",
-			"Bash(npm run test:*)":     "executes_code reads_private writes_state",
-			"Bash(go test:*)":          "executes_code reads_private writes_state",
-			"Bash(pytest:*)":           "executes_code reads_private writes_state",
-			"Bash(python -m pytest:*)": "executes_code reads_private writes_state",
-			"Bash(frobnicate:*)":       all + " !default",
+			"Bash(git status)":           "reads_private",
+			"Bash(tree:*)":               "reads_private",
+			"Bash(npm test:*)":           "executes_code reads_private writes_state",
+			"Bash(npm run test:*)":       "executes_code reads_private writes_state",
+			"Bash(go test:*)":            "executes_code reads_private writes_state",
+			"Bash(pytest:*)":             "executes_code reads_private writes_state",
+			"Bash(python -m pytest:*)":   "executes_code reads_private writes_state",
+			"Bash(git fetch:*)":          "untrusted_input writes_state",
+			"Bash(git checkout:*)":       "writes_state",
+			"Bash(git remote set-url:*)": "writes_state",
+			"Bash(echo:*)":               "writes_state",
+			// Interpreters and package runners run any code their
+			// arguments name: every label, known rather than assumed.
+			"Bash(python:*)": all, "Bash(npm:*)": all, "Bash(uv:*)": all, "Bash(go:*)": all,
+			"Bash(frobnicate:*)": all + " !default",
 			// Named by the subagent: current and legacy names (Task is the
 			// Agent tool, MultiEdit the Edit tool, SlashCommand the Skill tool).
 			"LS": "reads_private", "NotebookRead": "reads_private", "BashOutput": "reads_private",

@@ -347,8 +347,11 @@ func tooLarge(size, limit int64) skip {
 }
 
 // Incomplete lists what the analysis could not read in full: the load's
-// warnings, and the problems of configs (every file but source code, whose
-// syntax errors leave a recovered tree to analyse, as in the editor).
+// warnings, the problems of configs, and one notice per source file with a
+// syntax error. The recovered tree of such a file is analysed, but tree-sitter's
+// recovery can swallow what follows the damage (an agent defined below it),
+// so a batch scan must not present the result as complete. (The editor shows
+// syntax errors through the language's own server instead.)
 func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 	var out []Warning
 	for _, w := range warns {
@@ -356,11 +359,30 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 			out = append(out, w)
 		}
 	}
+	syntaxAt := map[string]int{} // file → index in out of its notice
+	syntaxN := map[string]int{}
 	for _, p := range problems {
-		if p.Loc.File == "" || IsCode(p.Loc.File) {
+		switch {
+		case p.Loc.File == "":
 			continue
+		case IsCode(p.Loc.File) && !p.Syntax:
+			continue // e.g. a wildcard import: a limit of the analysis, reported on stderr
+		case p.Syntax:
+			syntaxN[p.Loc.File]++
+			if _, seen := syntaxAt[p.Loc.File]; seen {
+				continue
+			}
+			syntaxAt[p.Loc.File] = len(out)
 		}
 		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: int(p.Loc.Start.Line), Column: int(p.Loc.Start.Col)})
+	}
+	for file, i := range syntaxAt {
+		more := ""
+		if n := syntaxN[file]; n > 1 {
+			more = fmt.Sprintf(", and %d more in this file", n-1)
+		}
+		msg, _ := strings.CutSuffix(out[i].Message, ": extraction continues with what the parser recovered")
+		out[i].Message = msg + more + "; only what the parser recovered was analysed, which may miss agents or tools"
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Path != out[j].Path {

@@ -1394,6 +1394,10 @@ func (b *builder) toolkit(e *extract.Expr, depth int) []member {
 // when its arguments are unknown: every tool of the kit).
 func (b *builder) kitMembers(e, recv *extract.Expr, q string) []member {
 	kit := b.an.Catalog.Toolkit(q)
+	if kit == nil && q == "" && recv != nil && recv.Call != nil {
+		// A constructor that is neither imported nor defined in the tree.
+		return []member{b.unknown(e, "the toolkit's class "+recv.Call.Qual+" is neither defined in the tree nor imported from a known package")}
+	}
 	if kit == nil {
 		return []member{b.unknown(e, "toolkit "+q+" is not in the catalog")}
 	}

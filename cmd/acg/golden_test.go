@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,6 +55,11 @@ func TestGolden(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}
+			// Checked before the golden, and under -update too: rewriting
+			// goldens cannot bless a change in what a fixture is for.
+			if err := checkExpectedRules(dir, out.Bytes()); err != nil {
+				t.Fatal(err)
+			}
 			g := goldenName(dir)
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(g), 0o755); err != nil {
@@ -70,6 +79,75 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkExpectedRules compares the findings per rule of a scan with the
+// fixture's CASE.md line "Findings: none" or "Findings: rule-of-two 1,
+// missing-approval 2": the expectation stays next to the input, and a
+// regression needs an edit of the fixture's own description to pass.
+func checkExpectedRules(dir string, out []byte) error {
+	want, err := expectedRules(filepath.Join(dir, "CASE.md"))
+	if err != nil {
+		return err
+	}
+	var doc struct{ Findings []struct{ Rule string } }
+	if err := json.Unmarshal(out, &doc); err != nil {
+		return err
+	}
+	got := map[string]int{}
+	for _, f := range doc.Findings {
+		got[f.Rule]++
+	}
+	if formatRules(got) != formatRules(want) {
+		return fmt.Errorf("CASE.md expects %q, the scan gives %q", formatRules(want), formatRules(got))
+	}
+	return nil
+}
+
+func expectedRules(caseFile string) (map[string]int, error) {
+	f, err := os.Open(caseFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		spec, ok := strings.CutPrefix(sc.Text(), "Findings:")
+		if !ok {
+			continue
+		}
+		want := map[string]int{}
+		if spec = strings.TrimSpace(spec); spec == "none" {
+			return want, nil
+		}
+		for _, part := range strings.Split(spec, ",") {
+			rule, n, ok := strings.Cut(strings.TrimSpace(part), " ")
+			count, err := strconv.Atoi(n)
+			if !ok || err != nil || count <= 0 {
+				return nil, fmt.Errorf("%s: bad Findings entry %q (want \"rule N\")", caseFile, part)
+			}
+			want[rule] = count
+		}
+		return want, nil
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("%s has no \"Findings:\" line (\"Findings: none\" or \"Findings: rule-of-two 1, toxic-flow 2\")", caseFile)
+}
+
+// formatRules is the canonical form of a rule count, for comparing and
+// for messages.
+func formatRules(m map[string]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	parts := make([]string, 0, len(m))
+	for r, n := range m {
+		parts = append(parts, r+" "+strconv.Itoa(n))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
 }
 
 // diffLines shows the first differing lines, enough to see what changed.

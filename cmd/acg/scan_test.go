@@ -45,23 +45,45 @@ func TestScanWarnsAndContinuesOnBadFiles(t *testing.T) {
 		}
 	}
 	var out, errb bytes.Buffer
-	// The binary file is input not read: a notice, exit 3 (a Python syntax
-	// error is not: the recovered tree is analysed, as in the editor).
+	// Both are input not read in full: the binary file is skipped, and the
+	// syntax error's recovered tree is analysed but may hide what follows
+	// the damage. Each is a notice, exit 3.
 	if code := scan([]string{root}, &out, &errb); code != exitIncomplete {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	if !strings.Contains(errb.String(), "bin.py: skipped: binary content") {
 		t.Errorf("stderr %q lacks the binary warning", errb.String())
 	}
-	if !strings.Contains(out.String(), "bin.py: binary: skipped: binary content") || strings.Contains(out.String(), "agent.py: parse-error") {
-		t.Errorf("notices are not the binary file alone:\n%s", out.String())
+	if !strings.Contains(out.String(), "bin.py: binary: skipped: binary content") || !strings.Contains(out.String(), "agent.py:1:12: parse-error: syntax error: missing \")\"") {
+		t.Errorf("notices are not the binary file and the syntax error:\n%s", out.String())
 	}
 	if err := os.Remove(filepath.Join(root, "bin.py")); err != nil {
 		t.Fatal(err)
 	}
 	out.Reset()
-	if code := scan([]string{root}, &out, &errb); code != exitOK {
+	if code := scan([]string{root}, &out, &errb); code != exitIncomplete {
 		t.Fatalf("syntax error only: exit %d: %s", code, errb.String())
+	}
+	if n := strings.Count(out.String(), "parse-error"); n != 1 {
+		t.Errorf("want one notice for the file's syntax errors, got %d:\n%s", n, out.String())
+	}
+}
+
+// TestSyntaxErrorHidingAnAgent: tree-sitter's recovery can swallow an
+// agent defined after the damage, so a file with a syntax error must not
+// read as "no findings".
+func TestSyntaxErrorHidingAnAgent(t *testing.T) {
+	root := t.TempDir()
+	src := "from langgraph.prebuilt import create_react_agent\n\nx = = 1\nclass C\n\nagent = create_react_agent(\"m\", tools=[])\n"
+	if err := os.WriteFile(filepath.Join(root, "agent.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := scan([]string{"--format", "json", root}, &out, &errb); code != exitIncomplete {
+		t.Fatalf("exit %d, want %d (incomplete): %s", code, exitIncomplete, errb.String())
+	}
+	if !strings.Contains(out.String(), `"kind": "parse-error"`) || !strings.Contains(out.String(), "and 1 more in this file") {
+		t.Errorf("no notice for the file's two syntax errors:\n%s", out.String())
 	}
 }
 

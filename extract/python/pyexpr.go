@@ -57,7 +57,7 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 			// A status code or flag carries no text a third party wrote.
 			fl = nil
 		}
-		fl = fl.Field(attr) // state.email: the email field of a parameter
+		fl = fl.Attr(attr) // state.email: the email field of a parameter; cfg.model of a call's value
 		if oe != nil && oe.Kind == extract.ExprName {
 			ex.Kind, ex.Name = extract.ExprName, oe.Name+"."+attr
 		} else {
@@ -618,8 +618,20 @@ func (w *walker) callResult(c *extract.Call, ex *extract.Expr, recv, args extrac
 	if isClientCtor(c) || isResponse(c) || isClientReply(c) || (c.HeadKind == extract.HeadBuiltin && scalarBuiltins[c.Qual]) {
 		return self
 	}
+	if runnableConfig[c.Method()] && (c.HeadKind == extract.HeadObject || c.HeadKind == extract.HeadData) {
+		// model.with_retry(stop_after_attempt=n).with_config({"model": m}):
+		// the same runnable, configured; what it answers comes from its
+		// input, not from the settings it was given.
+		return extract.Union(self, recv)
+	}
 	return extract.Union(self, extract.Union(recv, args))
 }
+
+// runnableConfig are the methods of a LangChain runnable (a chat model, a
+// chain) that return it configured: retries, run config (the model name,
+// key and token limit of a configurable model), an output schema, tools.
+var runnableConfig = map[string]bool{"with_config": true, "with_retry": true, "with_structured_output": true,
+	"bind_tools": true, "configurable_fields": true, "with_types": true}
 
 // credentialKw are keyword arguments that authenticate a library call
 // (Client(api_key=os.environ["KEY"])): the value is checked by the other
@@ -637,7 +649,7 @@ func isClientCtor(c *extract.Call) bool {
 		return false
 	}
 	name := c.Method()
-	if clientCtors[c.Qual] {
+	if clientCtors[c.Qual] || modelFactories[c.Qual] {
 		return true
 	}
 	for _, suf := range []string{"Client", "Session", "Connection", "SSL", "SMTP", "IMAP4", "POP3", "Server",
@@ -684,7 +696,7 @@ func isClientReply(c *extract.Call) bool {
 		return false
 	}
 	ctor := &extract.Call{Qual: c.Qual[:i], HeadKind: extract.HeadImport}
-	if !isClientCtor(ctor) {
+	if !isClientCtor(ctor) || modelFactories[ctor.Qual] {
 		return false
 	}
 	name := ctor.Method()
@@ -701,6 +713,13 @@ func isClientReply(c *extract.Call) bool {
 var scalarBuiltins = map[string]bool{"builtins.len": true, "builtins.bool": true, "builtins.isinstance": true,
 	"builtins.issubclass": true, "builtins.hasattr": true, "builtins.callable": true, "builtins.id": true,
 	"builtins.hash": true, "builtins.type": true, "builtins.any": true, "builtins.all": true}
+
+// modelFactories build a model from its name, provider, key and limits:
+// its answers do not contain them (they may repeat the prompt, so a
+// model's replies are not client replies).
+var modelFactories = map[string]bool{
+	"langchain.chat_models.init_chat_model": true, "langchain.chat_models.base.init_chat_model": true,
+	"langchain.embeddings.init_embeddings": true, "langchain.embeddings.base.init_embeddings": true}
 
 var clientCtors = map[string]bool{
 	"socket.socket": true, "socket.create_connection": true, "boto3.client": true, "boto3.resource": true,

@@ -143,7 +143,7 @@ func (b *builder) collectErrors(root *syntax.Node) {
 		if n.IsMissing() {
 			msg = fmt.Sprintf("syntax error: missing %q", n.Type())
 		}
-		b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
+		b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg, Syntax: true})
 	}
 }
 

@@ -128,6 +128,9 @@ func namesOf(l *sitter.Language) *names {
 	return n
 }
 
+// errorSymbol is tree-sitter's ts_builtin_sym_error, (TSSymbol)-1.
+const errorSymbol = 0xFFFF
+
 // Mirror copies the subtree of root into Go nodes.
 func Mirror(root *sitter.Node, lang *sitter.Language) *Node {
 	// sitter.Node starts with the C TSNode it wraps.
@@ -148,8 +151,14 @@ func Mirror(root *sitter.Node, lang *sitter.Language) *Node {
 	for i := int64(0); i < count; i++ {
 		f := &flat[i]
 		n := &nodes[i]
-		if int(f.symbol) < len(nm.symbols) {
+		switch {
+		case int(f.symbol) < len(nm.symbols):
 			n.typ = nm.symbols[f.symbol]
+		case f.symbol == errorSymbol:
+			// Outside the language's symbol table: without this an ERROR
+			// node had no type, and a file whose only damage was one went
+			// unreported (TestMirrorMatchesTreeSitter).
+			n.typ = "ERROR"
 		}
 		if int(f.field) < len(nm.fields) {
 			n.field = nm.fields[f.field]

@@ -184,6 +184,6 @@ func (b *builder) collectErrors(root *syntax.Node) {
 		if n.IsMissing() {
 			msg = "syntax error: missing " + n.Type()
 		}
-		b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg})
+		b.f.Problems = append(b.f.Problems, extract.Problem{Loc: b.loc(n), Message: msg, Syntax: true})
 	}
 }
