@@ -249,7 +249,7 @@ func (gr *Graph) approval(ap *extract.Approval) string {
 	if id, ok := gr.approvals[ap]; ok {
 		return id
 	}
-	id := "approval:" + ap.Kind + "@" + ap.Loc.File + ":" + itoa(ap.Loc.Start.Line) + ":" + itoa(ap.Loc.Start.Col)
+	id := "approval:" + ap.Kind + "@" + ap.Loc.File + ":" + itoa(int(ap.Loc.Start.Line)) + ":" + itoa(int(ap.Loc.Start.Col))
 	gr.approvals[ap] = id
 	gr.node(id, NodeApproval)
 	return id

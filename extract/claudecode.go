@@ -456,7 +456,7 @@ func (y yamlDoc) loc(start, end int) Loc {
 // offset returns the byte offset of a yaml line/column.
 func (y yamlDoc) offset(line, col int) int {
 	baseLine := PointAt(y.src, y.f.Lines, y.base).Line
-	li := baseLine + line - 2
+	li := int(baseLine) + line - 2
 	if li < 0 || li >= len(y.f.Lines) {
 		return y.base
 	}

@@ -238,7 +238,7 @@ func codexConfig(f *File, src []byte, c *Client) {
 		msg := err.Error()
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			at = Point{Line: pe.Position.Line, Col: pe.Position.Col}
+			at = Point{Line: int32(pe.Position.Line), Col: int32(pe.Position.Col)}
 			msg = pe.Message
 		}
 		f.Problems = append(f.Problems, Problem{Loc: Loc{File: f.Path, Start: at, End: at}, Message: "invalid TOML: " + secret.DropQuoted(msg)})
@@ -437,7 +437,7 @@ func tomlIndex(f *File, src []byte) tomlKeys {
 		key := strings.Join(p, "\x00")
 		if _, seen := ix.locs[key]; !seen {
 			end := len(strings.TrimRight(line, " \t\r"))
-			ix.locs[key] = Loc{File: f.Path, Start: Point{Line: i + 1, Col: indent + 1}, End: Point{Line: i + 1, Col: end + 1}}
+			ix.locs[key] = Loc{File: f.Path, Start: Point{Line: int32(i + 1), Col: int32(indent + 1)}, End: Point{Line: int32(i + 1), Col: int32(end + 1)}}
 			ix.first = append(ix.first, key)
 		}
 	}

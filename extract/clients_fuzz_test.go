@@ -24,7 +24,7 @@ func FuzzClientConfigs(f *testing.F) {
 				}
 			}
 			for _, sv := range out.Servers {
-				if sv.NameLoc.Start.Line < 1 || sv.NameLoc.Start.Line > lines {
+				if sv.NameLoc.Start.Line < 1 || int(sv.NameLoc.Start.Line) > lines {
 					t.Fatalf("%s: server %q at line %d of %d", rel, sv.Name, sv.NameLoc.Start.Line, lines)
 				}
 			}

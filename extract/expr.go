@@ -30,23 +30,28 @@ const (
 )
 
 // Expr is a compact, tree-free copy of a Python expression.
+//
+// Field order matters for size: the small fields share one word, which
+// keeps an Expr in the 256-byte allocation class (docs/performance.md
+// "Memory"); there is one per expression of every file.
 type Expr struct {
-	Kind  ExprKind
-	Name  string
-	Str   string
-	Bool  bool
-	Recv  *Expr
-	Args  []*Expr
-	Kw    []KwArg
-	Elems []*Expr
-	Keys  []*Expr
+	Kind ExprKind
+	Bool bool
+	// Spread is set when a dict literal also has **x entries, whose keys
+	// are not known (see Flows).
+	Spread bool
+	Name   string
+	Str    string
+	Recv   *Expr
+	Args   []*Expr
+	Kw     []KwArg
+	Elems  []*Expr
+	Keys   []*Expr
 	// Flows are the flows of a dict literal's values (Elems[i]), which is
 	// how a graph node's returned update says what reaches each state
-	// field; Spread is set when the literal also has **x entries, whose
-	// keys are not known.
-	Flows  []Flow
-	Spread bool
-	Loc    Loc
+	// field.
+	Flows []Flow
+	Loc   Loc
 	// Scope is where names in the expression are looked up.
 	Scope *Scope
 	// Call links a call expression to its flow facts, when it has any.

@@ -4,9 +4,9 @@ package extract
 // code units (the SARIF and LSP default), Byte is the 0-based byte offset in
 // the file so that consumers negotiating UTF-8 can convert exactly.
 type Point struct {
-	Line int `json:"line"`
-	Col  int `json:"column"`
-	Byte int `json:"-"`
+	Line int32 `json:"line"`
+	Col  int32 `json:"column"`
+	Byte int32 `json:"-"`
 }
 
 // Loc is a source range in one file, with the path relative to the scan root.

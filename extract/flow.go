@@ -177,26 +177,16 @@ const (
 )
 
 // Call is one call site with the flows into its arguments.
+//
+// The small fields (HeadKind and the flags) are together, so they share a
+// word: there is a Call per call site of every file.
 type Call struct {
 	Index    int
 	Func     *Func
 	Qual     string
 	HeadKind HeadKind
-	Expr     *Expr
-	Args     []Arg
-	Recv     Flow
-	// Dom is the index of the nearest call that always runs before this one
-	// (-1 if none). Following Dom links gives every dominating call, which is
-	// how an approval gate before an action is recognised.
-	Dom int
 	// Returned is set when the call's result reaches a return of its function.
-	Returned   bool
-	ReturnStep *Step
-	// ReturnFields are the attributes of the call's value that reach a
-	// return when only attributes of it do (cfg.signature returned, the
-	// rest of cfg used to configure); nil when the whole value reaches one.
-	ReturnFields []string
-	AssignedTo   string
+	Returned bool
 	// Gate is set when this call itself asks a human (see isGateCall).
 	Gate bool
 	// BuildsAgent is set when the call constructs an agent a framework
@@ -207,7 +197,20 @@ type Call struct {
 	// (tools_by_name[call["name"]].invoke(args), see dispatch.go): it runs
 	// one of the agent's own tools, whose effects are those tools'.
 	RunsTool bool
-	Loc      Loc
+	Expr     *Expr
+	Args     []Arg
+	Recv     Flow
+	// Dom is the index of the nearest call that always runs before this one
+	// (-1 if none). Following Dom links gives every dominating call, which is
+	// how an approval gate before an action is recognised.
+	Dom        int
+	ReturnStep *Step
+	// ReturnFields are the attributes of the call's value that reach a
+	// return when only attributes of it do (cfg.signature returned, the
+	// rest of cfg used to configure); nil when the whole value reaches one.
+	ReturnFields []string
+	AssignedTo   string
+	Loc          Loc
 }
 
 // Arg is one argument of a call.

@@ -25,7 +25,7 @@ func PointAt(src []byte, lines []int, off int) Point {
 	if li < 0 {
 		li = 0
 	}
-	return Point{Line: li + 1, Col: UTF16Len(src[lines[li]:off]) + 1, Byte: off}
+	return Point{Line: int32(li + 1), Col: int32(UTF16Len(src[lines[li]:off]) + 1), Byte: int32(off)}
 }
 
 // UTF16Len counts UTF-16 code units in b; invalid bytes count one each, as

@@ -147,7 +147,7 @@ func configProblems(err error) []extract.Problem {
 	}
 	out := make([]extract.Problem, len(es))
 	for i, e := range es {
-		p := extract.Point{Line: e.Line, Col: e.Column}
+		p := extract.Point{Line: int32(e.Line), Col: int32(e.Column)}
 		out[i] = extract.Problem{Loc: extract.Loc{File: e.File, Start: p, End: p}, Message: e.Msg}
 	}
 	return out
@@ -164,7 +164,7 @@ func applyOverrides(g *capgraph.Graph, cfg *config.Config) {
 			for l, v := range o.Effects {
 				set[effects.Label(l)] = v
 			}
-			at := extract.Point{Line: o.Line, Col: o.Column}
+			at := extract.Point{Line: int32(o.Line), Col: int32(o.Column)}
 			t.Effects = effects.Override(t.Effects, set, o.Complete, o.Reason, extract.Loc{File: cfg.Path, Start: at, End: at})
 		}
 	}
@@ -206,7 +206,7 @@ func (s *Snapshot) inlineIgnores() (map[string][]ignore, []*policy.Finding) {
 				invalid = append(invalid, policy.InvalidSuppression(c.loc, c.text, err.Error(), n))
 				continue
 			}
-			ig.Pos = config.Pos{Line: c.loc.Start.Line, Column: c.loc.Start.Col}
+			ig.Pos = config.Pos{Line: int(c.loc.Start.Line), Column: int(c.loc.Start.Col)}
 			valid[f.Path] = append(valid[f.Path], ignore{ig, f.Path})
 		}
 	}
@@ -264,7 +264,7 @@ func locOf(src []byte, start, end int, file string) extract.Loc {
 
 func pointOf(src []byte, off int) extract.Point {
 	ls := bytes.LastIndexByte(src[:off], '\n') + 1
-	return extract.Point{Line: bytes.Count(src[:off], []byte("\n")) + 1, Col: extract.UTF16Len(src[ls:off]) + 1, Byte: off}
+	return extract.Point{Line: int32(bytes.Count(src[:off], []byte("\n")) + 1), Col: int32(extract.UTF16Len(src[ls:off]) + 1), Byte: int32(off)}
 }
 
 // suppression says why a finding is suppressed, or nil: an inline comment

@@ -199,7 +199,7 @@ func TestEffectsFixtures(t *testing.T) {
 				key := tl.Name
 				w, ok := want[key]
 				if !ok {
-					key = filepath.Base(tl.Loc.File) + ":" + strconv.Itoa(tl.Loc.Start.Line)
+					key = filepath.Base(tl.Loc.File) + ":" + strconv.Itoa(int(tl.Loc.Start.Line))
 					w, ok = want[key]
 				}
 				if !ok {

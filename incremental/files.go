@@ -396,7 +396,7 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 			}
 			syntaxAt[p.Loc.File] = len(out)
 		}
-		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: p.Loc.Start.Line, Column: p.Loc.Start.Col})
+		out = append(out, Warning{Path: p.Loc.File, Kind: WarnParseError, Message: p.Message, Line: int(p.Loc.Start.Line), Column: int(p.Loc.Start.Col)})
 	}
 	for file, i := range syntaxAt {
 		more := ""

@@ -86,7 +86,7 @@ func sameComments(a, b []comment, sh Shift) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].text != b[i].text || sh.Map(a[i].loc.Start.Byte) != b[i].loc.Start.Byte || sh.Map(a[i].loc.End.Byte) != b[i].loc.End.Byte {
+		if a[i].text != b[i].text || sh.Map(int(a[i].loc.Start.Byte)) != int(b[i].loc.Start.Byte) || sh.Map(int(a[i].loc.End.Byte)) != int(b[i].loc.End.Byte) {
 			return false
 		}
 	}

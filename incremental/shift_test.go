@@ -112,7 +112,7 @@ func TestCommentEditShiftsFacts(t *testing.T) {
 	if newSend.NameLoc != coldSend.NameLoc || len(newSend.Func.Calls) != len(coldSend.Func.Calls) {
 		t.Fatalf("lazy facts %+v differ from a cold extraction's %+v", newSend.NameLoc, coldSend.NameLoc)
 	}
-	post := func(tl *extract.Tool) int { return tl.Func.Calls[len(tl.Func.Calls)-1].Loc.Start.Byte }
+	post := func(tl *extract.Tool) int { return int(tl.Func.Calls[len(tl.Func.Calls)-1].Loc.Start.Byte) }
 	moved := post(oldSend)
 	for _, sh := range shifts {
 		moved = sh.Map(moved)

@@ -206,7 +206,7 @@ func findingFor(a *analysis, rel string, d protocol.Diagnostic, enc encoding) *p
 	}
 	m := newMapper(file.Src, enc)
 	for _, f := range a.res.Findings {
-		if f.Rule == string(code) && f.Loc.File == rel && m.position(f.Loc.Start.Byte).Line == d.Range.Start.Line {
+		if f.Rule == string(code) && f.Loc.File == rel && m.position(int(f.Loc.Start.Byte)).Line == d.Range.Start.Line {
 			return f
 		}
 	}
@@ -406,10 +406,10 @@ func (f *folder) configFix(a *analysis, fd *policy.Finding) *gate.Fix {
 	fix := &gate.Fix{Title: fmt.Sprintf("Ask before %s runs (move the permission rule to \"ask\")", fd.Sink), Edits: map[string][]gate.Edit{}}
 	for _, e := range fd.Fix {
 		file := a.snap.File(e.Loc.File)
-		if file == nil || file.Src == nil || !f.current(e.Loc.File, file.Src) || e.Loc.End.Byte > len(file.Src) || e.Loc.Start.Byte > e.Loc.End.Byte {
+		if file == nil || file.Src == nil || !f.current(e.Loc.File, file.Src) || int(e.Loc.End.Byte) > len(file.Src) || e.Loc.Start.Byte > e.Loc.End.Byte {
 			return nil
 		}
-		fix.Edits[e.Loc.File] = append(fix.Edits[e.Loc.File], gate.Edit{Start: e.Loc.Start.Byte, End: e.Loc.End.Byte, Text: e.NewText})
+		fix.Edits[e.Loc.File] = append(fix.Edits[e.Loc.File], gate.Edit{Start: int(e.Loc.Start.Byte), End: int(e.Loc.End.Byte), Text: e.NewText})
 	}
 	for _, es := range fix.Edits {
 		sort.Slice(es, func(i, j int) bool { return es[i].Start < es[j].Start })

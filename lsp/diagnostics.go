@@ -64,7 +64,7 @@ func (ms *mappers) get(rel string) *mapper {
 // hold (it cannot happen for findings) falls back to line and column.
 func (ms *mappers) rangeOf(l extract.Loc) protocol.Range {
 	if m := ms.get(l.File); m != nil {
-		return m.rangeOf(ms.a.offset(l.File, l.Start.Byte), ms.a.offset(l.File, l.End.Byte))
+		return m.rangeOf(ms.a.offset(l.File, int(l.Start.Byte)), ms.a.offset(l.File, int(l.End.Byte)))
 	}
 	p := protocol.Position{Line: uint32(max(l.Start.Line-1, 0)), Character: uint32(max(l.Start.Col-1, 0))}
 	return protocol.Range{Start: p, End: p}
@@ -311,17 +311,17 @@ const configDocs = "https://github.com/acg-dev/acg/blob/main/README.md#configura
 func problemRange(m *mapper, l extract.Loc) protocol.Range {
 	start, end := l.Start.Byte, l.End.Byte
 	if start == 0 && (l.Start.Line > 1 || l.Start.Col > 1) {
-		start = m.offsetUTF16(max(l.Start.Line-1, 0), max(l.Start.Col-1, 0))
+		start = int32(m.offsetUTF16(int(max(l.Start.Line-1, 0)), int(max(l.Start.Col-1, 0))))
 		end = start
 	}
 	if end <= start {
-		line := m.position(start).Line
-		end = m.lineEnd(int(line))
+		line := m.position(int(start)).Line
+		end = int32(m.lineEnd(int(line)))
 		if end < start {
 			end = start
 		}
 	}
-	return m.rangeOf(start, end)
+	return m.rangeOf(int(start), int(end))
 }
 
 // headOf narrows an agent's whole constructor call to the callee, up to
@@ -329,7 +329,7 @@ func problemRange(m *mapper, l extract.Loc) protocol.Range {
 // mark, not five lines of arguments.
 func headOf(ms *mappers, l extract.Loc) extract.Loc {
 	f := ms.a.snap.File(l.File)
-	if f == nil || l.Start.Byte >= len(f.Src) || l.End.Byte > len(f.Src) {
+	if f == nil || int(l.Start.Byte) >= len(f.Src) || int(l.End.Byte) > len(f.Src) {
 		return l
 	}
 	line := f.Src[l.Start.Byte:l.End.Byte]
@@ -344,7 +344,7 @@ func headOf(ms *mappers, l extract.Loc) extract.Loc {
 		return l
 	}
 	h := l
-	h.End = extract.Point{Line: l.Start.Line, Col: l.Start.Col + end, Byte: l.Start.Byte + end}
+	h.End = extract.Point{Line: l.Start.Line, Col: int32(int(l.Start.Col) + end), Byte: int32(int(l.Start.Byte) + end)}
 	return h
 }
 

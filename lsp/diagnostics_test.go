@@ -272,7 +272,7 @@ func TestRelatedInformationOnce(t *testing.T) {
 					for _, st := range f.Steps {
 						found := false
 						for _, ri := range d.RelatedInformation {
-							found = found || ri.Location.URI == c.URI(st.Loc.File) && int(ri.Location.Range.Start.Line) == st.Loc.Start.Line-1 &&
+							found = found || ri.Location.URI == c.URI(st.Loc.File) && int(ri.Location.Range.Start.Line) == int(st.Loc.Start.Line-1) &&
 								strings.Contains(ri.Message, st.Message)
 						}
 						if !found {

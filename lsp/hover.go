@@ -55,7 +55,7 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if !s.capsNow().markdownHover {
 		kind = protocol.MarkupKindPlainText
 	}
-	r := m.rangeOf(t.loc.Start.Byte, t.loc.End.Byte)
+	r := m.rangeOf(int(t.loc.Start.Byte), int(t.loc.End.Byte))
 	return &protocol.Hover{Contents: &protocol.MarkupContent{Kind: kind, Value: md}, Range: &r}, nil
 }
 
@@ -81,7 +81,7 @@ type target struct {
 func targetAt(g *capgraph.Graph, facts *extract.File, rel string, off int) *target {
 	var cands []target
 	add := func(l extract.Loc, t target) {
-		if l.File == rel && l.Start.Byte <= off && off <= l.End.Byte && l.End.Byte > l.Start.Byte {
+		if l.File == rel && int(l.Start.Byte) <= off && off <= int(l.End.Byte) && l.End.Byte > l.Start.Byte {
 			t.loc = l
 			cands = append(cands, t)
 		}
@@ -114,7 +114,7 @@ func targetAt(g *capgraph.Graph, facts *extract.File, rel string, off int) *targ
 			// The variable an agent is assigned to is its declaration
 			// (inbox_assistant = create_react_agent(...)): the agent's
 			// span is only the call.
-			for _, l := range names[assignment{a.Src.Var, a.Loc.Start.Byte, a.Loc.End.Byte}] {
+			for _, l := range names[assignment{a.Src.Var, int(a.Loc.Start.Byte), int(a.Loc.End.Byte)}] {
 				add(l, target{agent: a, rank: 3})
 			}
 		}
@@ -152,7 +152,7 @@ func assignedNames(f *extract.File) map[assignment][]extract.Loc {
 		for name, bs := range sc.Bindings {
 			for _, b := range bs {
 				if b.Kind == extract.BindAssign && b.Value != nil {
-					k := assignment{name, b.Value.Loc.Start.Byte, b.Value.Loc.End.Byte}
+					k := assignment{name, int(b.Value.Loc.Start.Byte), int(b.Value.Loc.End.Byte)}
 					out[k] = append(out[k], b.Loc)
 				}
 			}

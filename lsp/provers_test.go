@@ -54,10 +54,10 @@ func (p *fakeProver) Run(_ context.Context, req prove.Request) ([]prove.Flow, er
 			return prove.Step{}
 		}
 		lines := strings.Split(src[:i], "\n")
-		p := extract.Point{Line: len(lines), Col: len(lines[len(lines)-1]) + 1, Byte: i}
+		p := extract.Point{Line: int32(len(lines)), Col: int32(len(lines[len(lines)-1]) + 1), Byte: int32(i)}
 		end := p
-		end.Col += len(s)
-		end.Byte += len(s)
+		end.Col += int32(len(s))
+		end.Byte += int32(len(s))
 		return prove.Step{Loc: extract.Loc{File: "tools.py", Start: p, End: end}, Message: s}
 	}
 	source, sink := at(`requests.get("https://news.example.com/today")`), at(`requests.post(url, data=CACHE["page"])`)

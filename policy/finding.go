@@ -63,7 +63,7 @@ type Location struct {
 
 // LocationOf converts an extracted location.
 func LocationOf(l extract.Loc) Location {
-	return Location{File: l.File, Line: l.Start.Line, Column: l.Start.Col}
+	return Location{File: l.File, Line: int(l.Start.Line), Column: int(l.Start.Col)}
 }
 
 // Step is one step of a finding's path.
@@ -77,7 +77,7 @@ type Step struct {
 
 // StepAt makes a step at a location.
 func StepAt(l extract.Loc, msg string) Step {
-	return Step{File: l.File, Line: l.Start.Line, Column: l.Start.Col, Message: msg, Loc: l}
+	return Step{File: l.File, Line: int(l.Start.Line), Column: int(l.Start.Col), Message: msg, Loc: l}
 }
 
 // Taxonomy maps a finding to public catalogues.

@@ -32,7 +32,7 @@ func toolPoisoning(in *Input) []*Finding {
 			TriageReason: "the " + h.Rule + " rule of the deterministic text rules (docs/rules/tool-poisoning.md)",
 			Taxonomy:     Taxonomy{OWASPLLM: []string{LLM01}, OWASPASI: []string{ASI01, ASI02}, ATLAS: []string{ATLASIndirectInjection}},
 		}
-		f.Location.EndLine, f.Location.EndColumn = h.Loc.End.Line, h.Loc.End.Col
+		f.Location.EndLine, f.Location.EndColumn = int(h.Loc.End.Line), int(h.Loc.End.Col)
 		f.RiskScore = RiskScore(sev, "direct", 0)
 		f.Message = fmt.Sprintf("Hidden instruction in %s: %s", h.What, h.Why)
 		f.Steps = []Step{StepAt(h.Loc, h.Why)}

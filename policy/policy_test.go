@@ -24,7 +24,7 @@ func fx(labels ...effects.Label) *effects.Effects {
 }
 
 func loc(f string, line int) extract.Loc {
-	return extract.Loc{File: f, Start: extract.Point{Line: line, Col: 1}}
+	return extract.Loc{File: f, Start: extract.Point{Line: int32(line), Col: 1}}
 }
 
 type world struct {

@@ -8,7 +8,7 @@ import (
 )
 
 func at(file string, line int) Step {
-	return Step{Loc: extract.Loc{File: file, Start: extract.Point{Line: line, Col: 1}}}
+	return Step{Loc: extract.Loc{File: file, Start: extract.Point{Line: int32(line), Col: 1}}}
 }
 
 // TestMerge: one flow per source and sink location, the first prover's

@@ -73,11 +73,11 @@ func NewGraphDoc(d *Document) *GraphDoc {
 		switch n.Kind {
 		case capgraph.NodeAgent:
 			a := g.Agents[n.ID]
-			gn.Name, gn.Framework, gn.File, gn.Line = a.Name, a.Framework, a.Loc.File, a.Loc.Start.Line
+			gn.Name, gn.Framework, gn.File, gn.Line = a.Name, a.Framework, a.Loc.File, int(a.Loc.Start.Line)
 			gn.Capabilities = agents[n.ID].Capabilities
 		case capgraph.NodeTool:
 			t := g.Tools[n.ID]
-			gn.Name, gn.Framework, gn.File, gn.Line = t.Name, t.Framework, t.Loc.File, t.Loc.Start.Line
+			gn.Name, gn.Framework, gn.File, gn.Line = t.Name, t.Framework, t.Loc.File, int(t.Loc.Start.Line)
 			gn.ToolKind, gn.Server = string(t.Kind), t.Server
 			gn.Effects, gn.DecidedBy = t.Effects.Values(), t.Effects.DecidedBy()
 			for _, c := range t.Effects.Caps() {
@@ -85,11 +85,11 @@ func NewGraphDoc(d *Document) *GraphDoc {
 			}
 		case capgraph.NodeApproval:
 			if ap := g.Approval(n.ID); ap != nil {
-				gn.ApprovalKind, gn.File, gn.Line, gn.Detail = ap.Kind, ap.Loc.File, ap.Loc.Start.Line, ap.Detail
+				gn.ApprovalKind, gn.File, gn.Line, gn.Detail = ap.Kind, ap.Loc.File, int(ap.Loc.Start.Line), ap.Detail
 			}
 		case capgraph.NodeServer:
 			if s := g.Servers[n.ID]; s != nil {
-				gn.Name, gn.File, gn.Line = s.Name, s.Loc.File, s.Loc.Start.Line
+				gn.Name, gn.File, gn.Line = s.Name, s.Loc.File, int(s.Loc.Start.Line)
 			}
 		}
 		gd.Nodes = append(gd.Nodes, gn)

@@ -101,12 +101,12 @@ func NewDocument(g *capgraph.Graph, findings []*policy.Finding) *Document {
 		}
 		sort.Strings(ts)
 		d.Agents = append(d.Agents, Agent{ID: a.ID, Name: a.Name, Framework: a.Framework, File: a.Loc.File,
-			Line: a.Loc.Start.Line, Tools: ts, Capabilities: caps})
+			Line: int(a.Loc.Start.Line), Tools: ts, Capabilities: caps})
 	}
 	sort.Slice(d.Agents, func(i, j int) bool { return d.Agents[i].ID < d.Agents[j].ID })
 	for _, t := range g.Tools {
 		d.Tools = append(d.Tools, Tool{ID: t.ID, Name: t.Name, Framework: t.Framework, File: t.Loc.File,
-			Line: t.Loc.Start.Line, Effects: t.Effects.Values(), DecidedBy: t.Effects.DecidedBy()})
+			Line: int(t.Loc.Start.Line), Effects: t.Effects.Values(), DecidedBy: t.Effects.DecidedBy()})
 	}
 	sort.Slice(d.Tools, func(i, j int) bool { return d.Tools[i].ID < d.Tools[j].ID })
 	return d

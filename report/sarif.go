@@ -382,8 +382,8 @@ func sarifLoc(loc extract.Loc, file string, line, col int) *sarif.Location {
 	if col > 0 {
 		reg.WithStartColumn(col)
 	}
-	if loc.Valid() && loc.Start.Line == line && loc.End.Line >= line && (loc.End.Line > line || loc.End.Col > col) {
-		reg.WithEndLine(loc.End.Line).WithEndColumn(loc.End.Col)
+	if loc.Valid() && int(loc.Start.Line) == line && int(loc.End.Line) >= line && (int(loc.End.Line) > line || int(loc.End.Col) > col) {
+		reg.WithEndLine(int(loc.End.Line)).WithEndColumn(int(loc.End.Col))
 	}
 	return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
 		WithArtifactLocation(sarif.NewSimpleArtifactLocation(file).WithUriBaseId(srcRoot)).

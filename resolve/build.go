@@ -155,12 +155,12 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 		vars = append(vars, grown{a.Var, 0})
 	}
 	if base := a.Extra[extract.ExtraCloneOf]; base != "" {
-		vars = append(vars, grown{base, a.Loc.Start.Byte})
+		vars = append(vars, grown{base, int(a.Loc.Start.Byte)})
 	}
 	for _, g := range vars {
 		for _, fn := range f.Funcs {
 			for _, bd := range fn.Scope.Bindings[g.v] {
-				if bd.Kind != extract.BindAppend || (g.before > 0 && bd.Loc.Start.Byte > g.before) {
+				if bd.Kind != extract.BindAppend || (g.before > 0 && int(bd.Loc.Start.Byte) > g.before) {
 					continue
 				}
 				switch bd.Attr {

@@ -653,6 +653,6 @@ func deciders(ls []Labelled) []effects.Decider {
 
 func locOf(se *Session, line int) (l extract.Loc) {
 	l.File = se.File
-	l.Start.Line = line
+	l.Start.Line = int32(line)
 	return l
 }

@@ -333,7 +333,7 @@ func (d *dispatcher) findInvokes(n *syntax.Node, gates map[*syntax.Node]bool, ou
 // markRunsTool marks the call at n as running a looked-up tool.
 func (d *dispatcher) markRunsTool(n *syntax.Node) {
 	for _, c := range d.fn.Calls {
-		if c.Loc.Start.Byte == int(n.StartByte()) && c.Loc.End.Byte == int(n.EndByte()) {
+		if int(c.Loc.Start.Byte) == int(n.StartByte()) && int(c.Loc.End.Byte) == int(n.EndByte()) {
 			c.RunsTool = true
 		}
 	}
@@ -363,7 +363,7 @@ func (d *dispatcher) looksUp(recv *syntax.Node) bool {
 	if recv.Type() == "identifier" && d.fn.Scope != nil {
 		for _, b := range d.fn.Scope.Bindings[text] {
 			if b.Kind == extract.BindAssign && b.Value != nil && (b.Value.Kind == extract.ExprSubscript || b.Value.Kind == extract.ExprCall) {
-				if l := b.Value.Loc; l.End.Byte <= len(d.src) && l.Start.Byte <= l.End.Byte && mentions(string(d.src[l.Start.Byte:l.End.Byte])) {
+				if l := b.Value.Loc; int(l.End.Byte) <= len(d.src) && l.Start.Byte <= l.End.Byte && mentions(string(d.src[l.Start.Byte:l.End.Byte])) {
 					return true
 				}
 			}

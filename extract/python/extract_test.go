@@ -304,7 +304,7 @@ func TestUTF16Columns(t *testing.T) {
 	if c.Loc.Start.Line != 2 || c.Loc.Start.Col != 12 {
 		t.Errorf("call at %d:%d, want 2:12", c.Loc.Start.Line, c.Loc.Start.Col)
 	}
-	if want := len("import requests\n") + len("x = \"😀中\"; "); c.Loc.Start.Byte != want {
+	if want := len("import requests\n") + len("x = \"😀中\"; "); int(c.Loc.Start.Byte) != want {
 		t.Errorf("byte offset %d, want %d", c.Loc.Start.Byte, want)
 	}
 }

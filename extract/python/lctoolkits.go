@@ -43,7 +43,7 @@ func toolkitAgents(f *extract.File) {
 		switch {
 		case where.kw == "":
 			// The data-frame agents' only tool: PythonAstREPLTool over the frame.
-			a.Tools = append(a.Tools, extract.ToolRef{Tool: &extract.Tool{ID: f.Path + "#python_repl_ast@" + itoaLine(c.Loc.Start.Line), Name: "python_repl_ast",
+			a.Tools = append(a.Tools, extract.ToolRef{Tool: &extract.Tool{ID: f.Path + "#python_repl_ast@" + itoaLine(int(c.Loc.Start.Line)), Name: "python_repl_ast",
 				Framework: extract.FrameworkLangChain, Kind: extract.ToolPrebuilt, Class: "langchain_experimental.tools.PythonAstREPLTool", Loc: c.Loc, NameLoc: c.Loc}})
 		default:
 			arg := e.Arg(where.pos, where.kw)

@@ -112,7 +112,7 @@ func clientServer(f *extract.File, c *extract.Call, framework extract.Framework,
 		s.Name = c.AssignedTo
 	}
 	if s.Name == "" {
-		s.Name = extract.LastDot(c.Qual) + "@" + itoaLine(c.Loc.Start.Line)
+		s.Name = extract.LastDot(c.Qual) + "@" + itoaLine(int(c.Loc.Start.Line))
 	}
 	s.ID = f.UniqueServerID(s.Name)
 	return s

@@ -212,7 +212,7 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 		case n.Type() == "comparison_operator" && len(ops) == 2:
 			// The operator is the text between the operands: "is not", "in".
 			from, to := ops[0].Loc.End.Byte, ops[1].Loc.Start.Byte
-			if int(n.StartByte()) <= from && from <= to && to <= int(n.EndByte()) {
+			if int(n.StartByte()) <= int(from) && from <= to && int(to) <= int(n.EndByte()) {
 				ex.Kind, ex.Elems = extract.ExprCompare, ops
 				ex.Str = strings.Join(strings.Fields(string(b.src[from:to])), " ")
 			}

@@ -17,7 +17,7 @@ func toolText(f *extract.File, src []byte, root *syntax.Node) {
 	docOf := map[int]string{} // function name start byte → tool name
 	for _, t := range f.Tools {
 		if t.Func != nil && t.Func.Docstring && t.Func.NameLoc.File == f.Path {
-			docOf[t.Func.NameLoc.Start.Byte] = t.Name
+			docOf[int(t.Func.NameLoc.Start.Byte)] = t.Name
 		}
 	}
 	// toolAt names the tool whose decorator or constructor holds a
@@ -25,13 +25,13 @@ func toolText(f *extract.File, src []byte, root *syntax.Node) {
 	toolAt := func(b int) string {
 		for _, t := range f.Tools {
 			for _, e := range []*extract.Expr{t.Decorator, t.Ctor} {
-				if e != nil && e.Loc.Start.Byte <= b && b < e.Loc.End.Byte {
+				if e != nil && int(e.Loc.Start.Byte) <= b && b < int(e.Loc.End.Byte) {
 					return t.Name
 				}
 			}
 		}
 		for _, t := range f.Tools { // a class tool's description attribute
-			if t.Kind == extract.ToolClass && t.Loc.File == f.Path && t.Loc.Start.Byte <= b && b < t.Loc.End.Byte {
+			if t.Kind == extract.ToolClass && t.Loc.File == f.Path && int(t.Loc.Start.Byte) <= b && b < int(t.Loc.End.Byte) {
 				return t.Name
 			}
 		}

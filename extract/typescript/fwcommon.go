@@ -138,7 +138,7 @@ func fwVarName(c *extract.Call, fallback string) string {
 	if c.AssignedTo != "" {
 		return c.AssignedTo
 	}
-	return fallback + "@" + strconv.Itoa(c.Loc.Start.Line+1)
+	return fallback + "@" + strconv.Itoa(int(c.Loc.Start.Line+1))
 }
 
 // callQual is the qualified callee of a call expression: its call's Qual

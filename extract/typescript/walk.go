@@ -471,7 +471,7 @@ type destructuredParam struct {
 func (w *walker) function(n *syntax.Node, name string) *extract.Func {
 	b := w.b
 	if name == "" {
-		name = "<lambda@" + strconv.Itoa(b.loc(n).Start.Line) + ">"
+		name = "<lambda@" + strconv.Itoa(int(b.loc(n).Start.Line)) + ">"
 	}
 	qual := name
 	if w.class != nil && !strings.HasPrefix(name, w.class.Name+".") {
@@ -568,7 +568,7 @@ func (w *walker) classDecl(n *syntax.Node) *extract.Class {
 	nameNode := n.ChildByFieldName("name")
 	name := b.text(nameNode)
 	if name == "" {
-		name = "<class@" + strconv.Itoa(b.loc(n).Start.Line) + ">"
+		name = "<class@" + strconv.Itoa(int(b.loc(n).Start.Line)) + ">"
 	}
 	cl := &extract.Class{Name: name, Attrs: map[string]*extract.Expr{}, Methods: map[string]*extract.Func{}, Loc: b.loc(n), NameLoc: b.loc(nameNode),
 		AttrTypes: map[string]string{}, SelfTypes: map[string]string{}}

@@ -81,7 +81,7 @@ func nodeAt(n *sitter.Node, start, end int, typ string) *sitter.Node {
 }
 
 func (s *source) node(l extract.Loc, typ string) *sitter.Node {
-	return nodeAt(s.tree.RootNode(), l.Start.Byte, l.End.Byte, typ)
+	return nodeAt(s.tree.RootNode(), int(l.Start.Byte), int(l.End.Byte), typ)
 }
 
 func lineStart(src []byte, off int) int {
@@ -150,14 +150,14 @@ func str(q byte, v string) string {
 // its body's indentation minus its own.
 func indentUnit(s *source, fn *extract.Func) string {
 	if fn != nil && fn.BodyIndent != "" {
-		def := indentAt(s.src, fn.Loc.Start.Byte)
+		def := indentAt(s.src, int(fn.Loc.Start.Byte))
 		if strings.HasPrefix(fn.BodyIndent, def) && len(fn.BodyIndent) > len(def) {
 			return fn.BodyIndent[len(def):]
 		}
 	}
 	for _, f := range s.facts.Funcs {
 		if f.BodyIndent != "" && f.Name != "<module>" {
-			def := indentAt(s.src, f.Loc.Start.Byte)
+			def := indentAt(s.src, int(f.Loc.Start.Byte))
 			if strings.HasPrefix(f.BodyIndent, def) && len(f.BodyIndent) > len(def) {
 				return f.BodyIndent[len(def):]
 			}

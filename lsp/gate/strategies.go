@@ -51,10 +51,10 @@ func (p *planner) interruptInBody(t Tool) error {
 		ind, decision, str(q, "type"), str(q, "accept"),
 		ind, unit, str(q, "Rejected by reviewer"))
 	at := fn.BodyInsert.Byte
-	if at == len(s.src) && len(s.src) > 0 && s.src[len(s.src)-1] != '\n' {
+	if int(at) == len(s.src) && len(s.src) > 0 && s.src[len(s.src)-1] != '\n' {
 		gate = "\n" + gate
 	}
-	return p.change(s, append(imp, edit{at, at, gate}))
+	return p.change(s, append(imp, edit{int(at), int(at), gate}))
 }
 
 // crewHook adds, at the end of the crew's file, a CrewAI pre-tool-call
@@ -102,7 +102,7 @@ func (p *planner) needsApproval(t Tool) error {
 	}
 	if d.Kind != extract.ExprCall {
 		end := d.Loc.End.Byte
-		return p.change(s, []edit{{end, end, "(needs_approval=True)"}})
+		return p.change(s, []edit{{int(end), int(end), "(needs_approval=True)"}})
 	}
 	return p.kwargTrue(s, d, "needs_approval")
 }
@@ -123,7 +123,7 @@ func (p *planner) requiresApproval(t Tool) error {
 	}
 	if d.Kind != extract.ExprCall {
 		end := d.Loc.End.Byte
-		return p.change(s, []edit{{end, end, "(requires_approval=True)"}})
+		return p.change(s, []edit{{int(end), int(end), "(requires_approval=True)"}})
 	}
 	return p.kwargTrue(s, d, "requires_approval")
 }
@@ -153,7 +153,7 @@ func (p *planner) requireConfirmation(as *source, a *extract.Agent, t Tool) erro
 			}
 			ft, imp := as.importName("google.adk.tools", "FunctionTool")
 			wrap := fmt.Sprintf("%s(%s, require_confirmation=True)", ft, el.Name)
-			return p.change(as, append([]edit{{el.Loc.Start.Byte, el.Loc.End.Byte, wrap}}, imp...))
+			return p.change(as, append([]edit{{int(el.Loc.Start.Byte), int(el.Loc.End.Byte), wrap}}, imp...))
 		}
 	}
 	return fmt.Errorf("%w: %s is not named in a tools=[...] list of %s that acg can edit", ErrNoGate, t.Name, a.Name)
@@ -178,13 +178,13 @@ func (p *planner) approvalMode(t Tool) error {
 	}
 	if d.Kind != extract.ExprCall {
 		end := d.Loc.End.Byte
-		return p.change(s, []edit{{end, end, "(approval_mode=" + val + ")"}})
+		return p.change(s, []edit{{int(end), int(end), "(approval_mode=" + val + ")"}})
 	}
 	if v := d.Kwarg("approval_mode"); v != nil {
 		if mode, ok := extract.Deref(v).StrValue(); ok && mode == "always_require" {
 			return fmt.Errorf("approval_mode is always_require; %w", ErrGated)
 		}
-		return p.change(s, []edit{{v.Loc.Start.Byte, v.Loc.End.Byte, val}})
+		return p.change(s, []edit{{int(v.Loc.Start.Byte), int(v.Loc.End.Byte), val}})
 	}
 	return p.addKwarg(s, d, "approval_mode="+val)
 }
@@ -221,10 +221,10 @@ func (p *planner) prebuilt(t Tool) error {
 	if err != nil {
 		return err
 	}
-	at := p.current(t.Path, t.Ctor.Start.Byte)
+	at := p.current(t.Path, int(t.Ctor.Start.Byte))
 	for _, fn := range s.facts.Funcs {
 		for _, c := range fn.Calls {
-			if c.Expr != nil && c.Expr.Loc.Start.Byte == at && c.Expr.Kind == extract.ExprCall {
+			if c.Expr != nil && int(c.Expr.Loc.Start.Byte) == at && c.Expr.Kind == extract.ExprCall {
 				if c.Expr.Kwarg("environment") != nil && extract.QualIs(t.Class, "ShellTool", "agents") {
 					return fmt.Errorf("%w: a hosted ShellTool (environment=...) rejects needs_approval", ErrNoGate)
 				}
@@ -241,7 +241,7 @@ func (p *planner) prebuilt(t Tool) error {
 func (p *planner) kwargTrue(s *source, call *extract.Expr, kw string) error {
 	if v := call.Kwarg(kw); v != nil {
 		if on, known := v.Truthy(); known && !on {
-			return p.change(s, []edit{{v.Loc.Start.Byte, v.Loc.End.Byte, "True"}})
+			return p.change(s, []edit{{int(v.Loc.Start.Byte), int(v.Loc.End.Byte), "True"}})
 		}
 		return fmt.Errorf("%s=%s is set; %w acg would replace", kw, s.src[v.Loc.Start.Byte:v.Loc.End.Byte], ErrGated)
 	}
@@ -312,7 +312,7 @@ func (p *planner) middleware(s *source, a *extract.Agent, t Tool) error {
 			if name, ok := k.StrValue(); ok && name == t.Name {
 				v := on.Elems[i]
 				if val, known := extract.Deref(v).Truthy(); known && !val {
-					return p.change(s, []edit{{v.Loc.Start.Byte, v.Loc.End.Byte, value}})
+					return p.change(s, []edit{{int(v.Loc.Start.Byte), int(v.Loc.End.Byte), value}})
 				}
 				return fmt.Errorf("interrupt_on names %s; %w", t.Name, ErrGated)
 			}
@@ -376,7 +376,7 @@ func (p *planner) checkpointer() error {
 	saver, imp := s.importName("langgraph.checkpoint.memory", "InMemorySaver")
 	edits := []edit{}
 	if v := a.Call.Kwarg("checkpointer"); v != nil {
-		edits = append(edits, edit{v.Loc.Start.Byte, v.Loc.End.Byte, saver + "()"}) // checkpointer=None
+		edits = append(edits, edit{int(v.Loc.Start.Byte), int(v.Loc.End.Byte), saver + "()"}) // checkpointer=None
 	} else if edits, err = kwargEdits(s, a.Call, "checkpointer="+saver+"()"); err != nil {
 		return err
 	}

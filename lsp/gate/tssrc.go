@@ -45,23 +45,23 @@ func (p *planner) tsFlag(t Tool, key string) error {
 		if v != nil && v.Kind == extract.ExprBool && v.Bool {
 			return fmt.Errorf("%s: %s %w", t.Name, key, ErrGated)
 		}
-		return p.change(s, []edit{{v.Loc.Start.Byte, v.Loc.End.Byte, "true"}})
+		return p.change(s, []edit{{int(v.Loc.Start.Byte), int(v.Loc.End.Byte), "true"}})
 	}
 	open := opts.Loc.Start.Byte // the `{`
-	if open >= len(s.src) || s.src[open] != '{' {
+	if int(open) >= len(s.src) || s.src[open] != '{' {
 		return fmt.Errorf("%w: cannot place %s in the options of %s", ErrNoGate, key, t.Name)
 	}
 	if len(opts.Keys) == 0 {
-		return p.change(s, []edit{{open + 1, opts.Loc.End.Byte - 1, " " + key + ": true "}})
+		return p.change(s, []edit{{int(open + 1), int(opts.Loc.End.Byte - 1), " " + key + ": true "}})
 	}
 	first := opts.Keys[0].Loc.Start.Byte
 	if strings.Contains(string(s.src[open:first]), "\n") {
 		// Multi-line: a line of its own with the first key's indentation.
-		ls := lineStart(s.src, first)
+		ls := lineStart(s.src, int(first))
 		ind := string(s.src[ls:first])
 		return p.change(s, []edit{{ls, ls, ind + key + ": true,\n"}})
 	}
-	return p.change(s, []edit{{first, first, key + ": true, "}})
+	return p.change(s, []edit{{int(first), int(first), key + ": true, "}})
 }
 
 // toolApprovalObject is the object literal of a Vercel AI call's
@@ -113,7 +113,7 @@ func (p *planner) toolApprovalEntry(as *source, a *extract.Agent, t Tool) error 
 		if s, ok := v.StrValue(); ok && s == "user-approval" {
 			return fmt.Errorf("%s: toolApproval %w", t.Name, ErrGated)
 		}
-		return p.change(as, []edit{{v.Loc.Start.Byte, v.Loc.End.Byte, `"user-approval"`}})
+		return p.change(as, []edit{{int(v.Loc.Start.Byte), int(v.Loc.End.Byte), `"user-approval"`}})
 	}
 	entry := key
 	if !identifier(key) {
@@ -122,10 +122,10 @@ func (p *planner) toolApprovalEntry(as *source, a *extract.Agent, t Tool) error 
 	entry += `: "user-approval"`
 	open := ta.Loc.Start.Byte
 	if len(ta.Keys) == 0 {
-		return p.change(as, []edit{{open + 1, ta.Loc.End.Byte - 1, " " + entry + " "}})
+		return p.change(as, []edit{{int(open + 1), int(ta.Loc.End.Byte - 1), " " + entry + " "}})
 	}
 	first := ta.Keys[0].Loc.Start.Byte
-	return p.change(as, []edit{{first, first, entry + ", "}})
+	return p.change(as, []edit{{int(first), int(first), entry + ", "}})
 }
 
 func identifier(s string) bool {
@@ -150,7 +150,7 @@ func (p *planner) tsInterrupt(t Tool) error {
 		return fmt.Errorf("%s at line %d does not run before every action; %w that a second one would duplicate", fn.Gates[0].Qual, fn.Gates[0].Loc.Start.Line, ErrGated)
 	}
 	at := fn.BodyInsert.Byte
-	if at <= 0 || at > len(s.src) || s.src[at-1] != '{' {
+	if at <= 0 || int(at) > len(s.src) || s.src[at-1] != '{' {
 		return fmt.Errorf("%w: the function of %s has no block body; write it as { ... } first", ErrNoGate, t.Name)
 	}
 	decision := "decision"
@@ -162,11 +162,11 @@ func (p *planner) tsInterrupt(t Tool) error {
 	}
 	// The indentation of the body: that of its first line, else the
 	// function's line plus two spaces.
-	open := lineStart(s.src, at-1)
+	open := lineStart(s.src, int(at-1))
 	outer := leadingSpace(s.src[open:])
 	ind := outer + "  "
 	if nl := strings.IndexByte(string(s.src[at:]), '\n'); nl >= 0 {
-		next := s.src[at+nl+1:]
+		next := s.src[int(at)+nl+1:]
 		if sp := leadingSpace(next); len(next) > len(sp) && next[len(sp)] != '}' && next[len(sp)] != '\n' {
 			ind = sp
 		}
@@ -174,7 +174,7 @@ func (p *planner) tsInterrupt(t Tool) error {
 	name, imp := tsImport(s, "@langchain/langgraph", "interrupt")
 	gate := fmt.Sprintf("\n%sconst %s = %s<{ action: string }, boolean>({ action: %q });\n%sif (!%s) {\n%s  return %q;\n%s}",
 		ind, decision, name, t.Name, ind, decision, ind, "Rejected by reviewer", ind)
-	return p.change(s, append(imp, edit{at, at, gate}))
+	return p.change(s, append(imp, edit{int(at), int(at), gate}))
 }
 
 func leadingSpace(b []byte) string {
@@ -242,21 +242,21 @@ func (p *planner) tsCheckpointer() error {
 		if end < 2 || string(s.src[end-2:end]) != "()" {
 			return nil
 		}
-		return p.change(s, append(imp, edit{end - 1, end - 1, "{ " + entry + " }"}))
+		return p.change(s, append(imp, edit{int(end - 1), int(end - 1), "{ " + entry + " }"}))
 	case opts != nil && opts.Kind == extract.ExprDict && len(opts.Keys) > 0:
 		last := opts.Elems[len(opts.Elems)-1]
 		at := last.Loc.End.Byte
 		rest := string(s.src[at:opts.Loc.End.Byte])
 		if strings.Contains(rest, "\n") {
-			ind := leadingSpace(s.src[lineStart(s.src, opts.Keys[len(opts.Keys)-1].Loc.Start.Byte):])
+			ind := leadingSpace(s.src[lineStart(s.src, int(opts.Keys[len(opts.Keys)-1].Loc.Start.Byte)):])
 			comma := ""
 			if !strings.HasPrefix(strings.TrimLeft(rest, " \t"), ",") {
 				comma = ","
 			}
-			nl := at + strings.Index(rest, "\n")
-			return p.change(s, append(imp, edit{at, at, comma}, edit{nl + 1, nl + 1, ind + entry + ",\n"}))
+			nl := int(at) + strings.Index(rest, "\n")
+			return p.change(s, append(imp, edit{int(at), int(at), comma}, edit{nl + 1, nl + 1, ind + entry + ",\n"}))
 		}
-		return p.change(s, append(imp, edit{at, at, ", " + entry}))
+		return p.change(s, append(imp, edit{int(at), int(at), ", " + entry}))
 	}
 	return nil
 }

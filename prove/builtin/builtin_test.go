@@ -222,7 +222,7 @@ func TestInbox(t *testing.T) {
 		}
 		for i, s := range fl.Steps {
 			line := lines[s.Loc.Start.Line-1]
-			col := s.Loc.Start.Byte - lineStart(src, s.Loc.Start.Line)
+			col := int(s.Loc.Start.Byte) - lineStart(src, int(s.Loc.Start.Line))
 			if !strings.HasPrefix(line[col:], want[i]) {
 				t.Errorf("%s step %d (%q) at %d:%d reads %q, want %q", fl.RuleID, i, s.Message, s.Loc.Start.Line, s.Loc.Start.Col, line[col:], want[i])
 			}

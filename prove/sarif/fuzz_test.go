@@ -94,7 +94,7 @@ func checkFlow(t *testing.T, fl prove.Flow, srcLen int) {
 			t.Fatalf("bad position %+v", l)
 		}
 		for _, p := range []extract.Point{l.Start, l.End} {
-			if p.Byte < -1 || p.Byte > srcLen {
+			if p.Byte < -1 || int(p.Byte) > srcLen {
 				t.Fatalf("byte offset %d outside a %d-byte file", p.Byte, srcLen)
 			}
 		}

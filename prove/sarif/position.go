@@ -1,6 +1,7 @@
 package sarif
 
 import (
+	"math"
 	"unicode/utf8"
 
 	"github.com/acg-dev/acg/extract"
@@ -26,7 +27,11 @@ func newFileCache(source func(string) []byte) *fileCache {
 // (SARIF columnKind: unicodeCodePoints or utf16CodeUnits). Without the
 // file's bytes the column is kept and the byte offset is -1.
 func (fc *fileCache) point(rel string, line, col int, colKind string) extract.Point {
-	p := extract.Point{Line: line, Col: col, Byte: -1}
+	// Points are int32 (a file acg reads is at most a few MB); a position
+	// past that in another tool's SARIF is past the end of any such file,
+	// and is kept as the largest one rather than wrapped negative.
+	line, col = min(line, math.MaxInt32), min(col, math.MaxInt32)
+	p := extract.Point{Line: int32(line), Col: int32(col), Byte: -1}
 	if fc.source == nil {
 		return p
 	}

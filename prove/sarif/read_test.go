@@ -118,7 +118,7 @@ func TestSamples(t *testing.T) {
 }
 
 func pos(l extract.Loc) string {
-	return l.File + ":" + itoa(l.Start.Line) + ":" + itoa(l.Start.Col)
+	return l.File + ":" + itoa(int(l.Start.Line)) + ":" + itoa(int(l.Start.Col))
 }
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
@@ -305,7 +305,7 @@ func TestBadInput(t *testing.T) {
 // TestRoundTrip: what Write emits, Read gives back.
 func TestRoundTrip(t *testing.T) {
 	loc := func(line, col int) extract.Loc {
-		return extract.Loc{File: "tools.py", Start: extract.Point{Line: line, Col: col, Byte: -1}, End: extract.Point{Line: line, Col: col + 3, Byte: -1}}
+		return extract.Loc{File: "tools.py", Start: extract.Point{Line: int32(line), Col: int32(col), Byte: -1}, End: extract.Point{Line: int32(line), Col: int32(col + 3), Byte: -1}}
 	}
 	steps := []prove.Step{{Loc: loc(3, 5), Message: "untrusted source", Role: prove.RoleSource},
 		{Loc: loc(4, 1), Message: "flows into x", Role: prove.RoleStep, Nesting: 1},

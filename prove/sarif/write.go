@@ -70,9 +70,9 @@ func result(fl prove.Flow) *gosarif.Result {
 }
 
 func location(s prove.Step) *gosarif.Location {
-	r := &gosarif.Region{StartLine: intp(s.Loc.Start.Line), StartColumn: intp(s.Loc.Start.Col)}
+	r := &gosarif.Region{StartLine: intp(int(s.Loc.Start.Line)), StartColumn: intp(int(s.Loc.Start.Col))}
 	if s.Loc.End.Line > 0 {
-		r.EndLine, r.EndColumn = intp(s.Loc.End.Line), intp(s.Loc.End.Col)
+		r.EndLine, r.EndColumn = intp(int(s.Loc.End.Line)), intp(int(s.Loc.End.Col))
 	}
 	l := &gosarif.Location{PhysicalLocation: &gosarif.PhysicalLocation{
 		ArtifactLocation: &gosarif.ArtifactLocation{URI: strp(s.Loc.File), URIBaseId: strp("%SRCROOT%")},
