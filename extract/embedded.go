@@ -204,7 +204,7 @@ func (r *relocator) point(v reflect.Value) error {
 	if p.Line == 0 { // not set: stays the zero Point
 		return nil
 	}
-	*p = PointAt(r.src, r.lines, r.e.FileOffset(p.Byte))
+	*p = PointAt(r.src, r.lines, r.e.FileOffset(int(p.Byte)))
 	return nil
 }
 

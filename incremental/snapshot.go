@@ -180,7 +180,7 @@ func (f *File) extractFrom(x Extractor, tree *sitter.Tree, emb *extract.Embedded
 	facts, err := safeExtract(x, f.Path, code, tree)
 	if err == nil && emb != nil && facts != nil {
 		for i, c := range f.comments {
-			f.comments[i].loc = locOf(f.Src, emb.FileOffset(c.loc.Start.Byte), emb.FileOffset(c.loc.End.Byte), f.Path)
+			f.comments[i].loc = locOf(f.Src, emb.FileOffset(int(c.loc.Start.Byte)), emb.FileOffset(int(c.loc.End.Byte)), f.Path)
 		}
 		if err = emb.Relocate(facts, f.Src); err == nil {
 			facts.Problems = append(facts.Problems, emb.Problems...)

@@ -13,7 +13,7 @@ import (
 // differently (another framework, a code snippet that names the tool as a
 // key) keep sentences of their own, and a name is said once.
 func TestRemediationGroupsByGate(t *testing.T) {
-	loc := func(f string, line int) extract.Loc { return extract.Loc{File: f, Start: extract.Point{Line: line}} }
+	loc := func(f string, line int32) extract.Loc { return extract.Loc{File: f, Start: extract.Point{Line: line}} }
 	owner := &capgraph.Agent{ID: "a", Name: "a", Framework: "openai-agents", Loc: loc("a.py", 1), Src: &extract.Agent{Ctor: "Agent"}}
 	g := &capgraph.Graph{Agents: map[string]*capgraph.Agent{"a": owner}}
 	tool := func(id, name string, fw extract.Framework, kind extract.ToolKind) leg {

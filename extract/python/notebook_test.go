@@ -41,7 +41,7 @@ func TestNotebookPositions(t *testing.T) {
 	}
 	f, e := notebookFacts(t, rel, src)
 	lines := extract.LineStarts(src)
-	at := func(p extract.Point) string { return string(src[p.Byte:min(len(src), p.Byte+24)]) }
+	at := func(p extract.Point) string { return string(src[p.Byte:min(len(src), int(p.Byte)+24)]) }
 	names := map[string]bool{}
 	for _, tl := range f.Tools {
 		names[tl.Name] = true
@@ -49,7 +49,7 @@ func TestNotebookPositions(t *testing.T) {
 		if !strings.HasPrefix(at(p), tl.Name) {
 			t.Errorf("tool %s: name at %d:%d is %q", tl.Name, p.Line, p.Col, at(p))
 		}
-		if q := extract.PointAt(src, lines, p.Byte); q != p {
+		if q := extract.PointAt(src, lines, int(p.Byte)); q != p {
 			t.Errorf("tool %s: point %+v, its byte says %+v", tl.Name, p, q)
 		}
 	}
