@@ -111,7 +111,7 @@ func (d *decision) decide() {
 			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
 			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
 		}
-		d.envOut("in a message sent with " + n, nil)
+		d.envOut("in a message sent with "+n, nil)
 	case "message_read":
 		if d.returned {
 			d.ev(UntrustedInput, role, "returns messages fetched by "+n+" (third parties write them)", d.retStep())
@@ -122,7 +122,7 @@ func (d *decision) decide() {
 			d.ev(NetworkEgress, role, "sends a message carrying model-chosen data with "+n, s)
 			d.ev(Irreversible, role, "a sent message cannot be recalled ("+n+")", s)
 		}
-		d.envOut("in a message sent with " + n, nil)
+		d.envOut("in a message sent with "+n, nil)
 	case "remote_write":
 		d.ev(WritesState, role, "creates or changes a record of a remote service with "+n, nil)
 		if s, ok := d.data(); ok {
@@ -157,7 +157,7 @@ func (d *decision) decide() {
 		if s, ok := d.data(); ok {
 			d.ev(NetworkEgress, role, "sends model-chosen data over a socket with "+n, s)
 		}
-		d.envOut("over a socket with " + n, nil)
+		d.envOut("over a socket with "+n, nil)
 	case "exec", "eval":
 		d.run(n)
 	case "file_open":
@@ -168,7 +168,7 @@ func (d *decision) decide() {
 		}
 	case "file_write":
 		d.ev(WritesState, role, "writes files with "+n, nil)
-		d.envOut("into a file with " + n, nil)
+		d.envOut("into a file with "+n, nil)
 	case "file_delete":
 		d.ev(WritesState, role, "deletes files with "+n, nil)
 		d.ev(Irreversible, role, "deleted files are gone ("+n+")", nil)
@@ -442,7 +442,7 @@ func (d *decision) unknown(n string) {
 	d.ev(Irreversible, "", what, nil)
 	// Where an environment value goes into a call acg cannot read, it may
 	// go out: fail closed.
-	d.envOut("to " + n + ", whose effects are unknown (it may send it out)", nil)
+	d.envOut("to "+n+", whose effects are unknown (it may send it out)", nil)
 }
 
 // envOut adds reads_private when a value read from the environment goes

@@ -26,8 +26,8 @@ func TestMirrorMatchesTreeSitter(t *testing.T) {
 	}
 	sources := map[string]string{
 		// Syntax errors give ERROR and MISSING nodes, which Mirror flags.
-		"broken.py": "def f(:\n    return (1,\nclass C\n",
-		"broken.ts": "function f( { return [1, ; }\nconst x = ",
+		"broken.py":  "def f(:\n    return (1,\nclass C\n",
+		"broken.ts":  "function f( { return [1, ; }\nconst x = ",
 		"unicode.py": "s = 'ünïcödé ✓'  # 🎉\nf(s, key=\"\\u00e9\")\n",
 	}
 	for _, glob := range []string{"../../testdata/inbox/*.py", "../../testdata/langgraph/*/*.py", "../../testdata/ts/*/*/*.ts", "../../testdata/ts/*/*/*.tsx"} {
