@@ -10,6 +10,11 @@
 # to start a binary that links a library twice ("duplicate linked dylib").
 py=$1 target=$2
 shift 2
+# go asks the compiler's version with `-### -x c -c -`; for Windows targets
+# zig then leaves an empty "-.o" in the working directory (the checkout).
+for a in "$@"; do
+  [ "$a" = "-###" ] && cd "${TMPDIR:-/tmp}" && break
+done
 case $target in
   *-macos*)
     seen=" " n=$#
