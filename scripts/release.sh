@@ -5,7 +5,7 @@
 # per target with acg-lsp bundled, plus a universal one that uses acg-lsp on
 # PATH), and SHA256SUMS over all of them. Needs Go, Python 3 and Node.js/npm.
 #
-#   scripts/release.sh [--version vX.Y.Z] [--targets "linux-amd64 darwin-arm64 …"] [--out dist] [--native]
+#   scripts/release.sh [--version vX.Y.Z] [--targets "linux-amd64 darwin-arm64 …"] [--out dist] [--native] [--verify]
 #
 # tree-sitter is C, so every target is a cgo cross build. The C compiler is
 # zig's (`zig cc -target …`, from the pinned ziglang package on PyPI in its
@@ -14,7 +14,10 @@
 # (what the tests use: no zig download). Versions come from --version, else
 # `git describe`; the binaries report it (internal/version.Release).
 # The linux .vsix also go out as alpine-* (the builds are static musl); a
-# --native build links glibc, so it makes linux-x64 only.
+# --native build links glibc, so it makes linux-x64 only. --verify then checks
+# the result (scripts/release/verify.py: checksums, each binary's format and
+# linkage, the packages' platform fields, and runs the linux builds, arm64
+# under qemu-aarch64). What was built and verified: docs/release.md.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -22,13 +25,15 @@ version=""
 targets="linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64"
 out=dist
 native=0
+verify=0
 while [ $# -gt 0 ]; do
   case $1 in
     --version) version=$2; shift 2 ;;
     --targets) targets=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --native) native=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --verify) verify=1; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "release.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -143,3 +148,8 @@ python3 scripts/release/package.py npm-wrapper --version "$pkgver" --out "$out" 
 (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | sort | xargs sha256sum >SHA256SUMS)
 echo "== artifacts in $out"
 cat "$out/SHA256SUMS"
+if [ $verify = 1 ]; then
+  echo "== verify"
+  nat=(); [ $native = 1 ] && nat=(--native)
+  python3 scripts/release/verify.py --dist "$out" --version "$version" --pkgver "$pkgver" --targets "$targets" "${nat[@]}"
+fi

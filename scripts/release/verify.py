@@ -8,7 +8,8 @@ and the tools the release needs anyway (go; qemu-aarch64 to run the arm64 build)
 - each target's acg and acg-lsp are that target's release binaries
   (checkbin.py: format, CPU, static/system linkage, stripped, macOS signature;
   skipped for a --native build, which links the host's glibc on purpose) and
-  say so themselves (`go version -m`: GOOS, GOARCH, cgo, the release version);
+  say so themselves (`go version -m`: GOOS, GOARCH, cgo; and the version
+  string the release stamps with -X is in the file);
 - the archive, the wheel, the npm package and the .vsix files of a target hold
   exactly those binaries, byte for byte, with the platform fields that make
   installers pick them: the wheel's file name and WHEEL tags, its RECORD
@@ -104,8 +105,9 @@ def binaries(dist, target, version, native):
         need(info.get("GOOS") == goos and info.get("GOARCH") == goarch,
              f"{b}: build info says {info.get('GOOS')}/{info.get('GOARCH')}")
         need(info.get("CGO_ENABLED") == "1", f"{b}: built without cgo")
-        need(f"internal/version.Release={version}" in info.get("-ldflags", ""), f"{b}: not stamped {version}")
-        print(f"{target}/{b}{exe}: {what}; go build info {goos}/{goarch} cgo {version}")
+        # -trimpath keeps -ldflags out of the build info: look for the -X string itself.
+        need(version.encode() in bins[b + exe], f"{b}: the release version {version} is not in the binary")
+        print(f"{target}/{b}{exe}: {what}; go build info {goos}/{goarch} cgo; holds {version}")
     return bins
 
 
