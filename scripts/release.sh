@@ -5,7 +5,7 @@
 # per target with acg-lsp bundled, plus a universal one that uses acg-lsp on
 # PATH), and SHA256SUMS over all of them. Needs Go, Python 3 and Node.js/npm.
 #
-#   scripts/release.sh [--version vX.Y.Z] [--targets "linux-amd64 darwin-arm64 …"] [--out dist] [--native]
+#   scripts/release.sh [--version vX.Y.Z] [--targets "linux-amd64 darwin-arm64 …"] [--out dist] [--native] [--verify]
 #
 # tree-sitter is C, so every target is a cgo cross build. The C compiler is
 # zig's (`zig cc -target …`, from the pinned ziglang package on PyPI in its
@@ -14,7 +14,10 @@
 # (what the tests use: no zig download). Versions come from --version, else
 # `git describe`; the binaries report it (internal/version.Release).
 # The linux .vsix also go out as alpine-* (the builds are static musl); a
-# --native build links glibc, so it makes linux-x64 only.
+# --native build links glibc, so it makes linux-x64 only. --verify then checks
+# the result (scripts/release/verify.py: checksums, each binary's format and
+# linkage, the packages' platform fields, and runs the linux builds, arm64
+# under qemu-aarch64). What was built and verified: docs/release.md.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -22,13 +25,15 @@ version=""
 targets="linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64"
 out=dist
 native=0
+verify=0
 while [ $# -gt 0 ]; do
   case $1 in
     --version) version=$2; shift 2 ;;
     --targets) targets=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --native) native=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --verify) verify=1; shift ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "release.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -49,8 +54,9 @@ zigtarget() {
   case $1 in
     linux-amd64) echo x86_64-linux-musl ;;
     linux-arm64) echo aarch64-linux-musl ;;
-    darwin-amd64) echo x86_64-macos ;;
-    darwin-arm64) echo aarch64-macos ;;
+    # Go 1.26's oldest macOS is 12 (what its own linker writes as minos).
+    darwin-amd64) echo x86_64-macos.12.0 ;;
+    darwin-arm64) echo aarch64-macos.12.0 ;;
     windows-amd64) echo x86_64-windows-gnu ;;
     windows-arm64) echo aarch64-windows-gnu ;;
     *) echo "release.sh: unknown target $1" >&2; return 2 ;;
@@ -72,14 +78,24 @@ vsixtargets() {
 echo "== VS Code extension bundle"
 scripts/release/vsix.sh --version "$pkgver" --out "$out" >/dev/null
 
-cc_dir=$(mktemp -d)
-trap 'rm -rf "$cc_dir"' EXIT
+# The compiler wrappers and zig's own cache live in one lasting directory:
+# Go's build cache keys every cgo package on the CC path (and the compiler's
+# version line), so a wrapper in a fresh temporary directory recompiled the
+# tree-sitter grammars (21 MB of C) on every run. The wrapper's name holds
+# the zig version and the target triple, so changing either is a new path
+# and no stale object is reused. zig caches its objects and the target's libc
+# (musl, mingw) there too.
+zigcache=${ACG_ZIG_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/acg/zig}
 if [ $native = 0 ]; then
   zigpy=$(ACG_REQUIREMENTS="$root/scripts/release" "$root/scripts/pyenv.sh" zig)/bin/python
-  # A compiler per target: go passes CC one word, zig wants the target.
+  zigver=$("$zigpy" -m ziglang version)
+  mkdir -p "$zigcache/cc"
+  export ZIG_GLOBAL_CACHE_DIR=$zigcache/global ZIG_LOCAL_CACHE_DIR=$zigcache/local
   for t in $targets; do
-    printf '#!/bin/sh\nexec "%s" -m ziglang cc -target %s "$@"\n' "$zigpy" "$(zigtarget "$t")" >"$cc_dir/cc-$t"
-    chmod +x "$cc_dir/cc-$t"
+    w=$zigcache/cc/cc-$zigver-$(zigtarget "$t")
+    body=$(printf '#!/bin/sh\nexec "%s" "%s" "%s" "$@"' "$root/scripts/release/zigcc.sh" "$zigpy" "$(zigtarget "$t")")
+    [ "$(cat "$w" 2>/dev/null)" = "$body" ] || printf '%s\n' "$body" >"$w"
+    chmod +x "$w"
   done
 fi
 
@@ -89,13 +105,24 @@ for t in $targets; do
   bin="$out/bin/$t"
   mkdir -p "$bin"
   echo "== $t"
+  started=$SECONDS
   extld=""
   if [ $native = 1 ]; then
     [ "$t" = linux-amd64 ] || { echo "release.sh: --native builds linux-amd64 only" >&2; exit 2; }
     cc=${CC:-cc}
   else
-    cc="$cc_dir/cc-$t"
-    [ "$goos" = linux ] && extld="-extldflags=-static"
+    cc=$zigcache/cc/cc-$zigver-$(zigtarget "$t")
+    # zig's linker ignores the -s that go passes with -ldflags=-s, so the C
+    # objects' debug info stayed in: strip through the linker instead.
+    case $goos in
+      linux) extld="'-extldflags=-static -Wl,--strip-all'" ;;
+      windows) extld="'-extldflags=-Wl,--strip-all'" ;;
+      darwin)
+        # zig has libSystem but no SDK: text stubs for the frameworks and
+        # libraries the Go packages import (scripts/release/macos-stubs.py).
+        stubs=$(python3 scripts/release/macos-stubs.py --out "$zigcache/macos-stubs-$goarch" --goarch "$goarch" ./cmd/acg ./cmd/acg-lsp)
+        extld="'-extldflags=$stubs'" ;;
+    esac
   fi
   for cmd in acg acg-lsp; do
     CGO_ENABLED=1 GOOS=$goos GOARCH=$goarch CC="$cc" \
@@ -114,9 +141,15 @@ for t in $targets; do
   for vt in $(vsixtargets "$t"); do
     scripts/release/vsix.sh --no-build --version "$pkgver" --target "$vt" --bin "$bin" --out "$out" >/dev/null
   done
+  echo "   $t: $((SECONDS - started)) s"
 done
 python3 scripts/release/package.py npm-wrapper --version "$pkgver" --out "$out" >/dev/null
 
 (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | sort | xargs sha256sum >SHA256SUMS)
 echo "== artifacts in $out"
 cat "$out/SHA256SUMS"
+if [ $verify = 1 ]; then
+  echo "== verify"
+  nat=(); [ $native = 1 ] && nat=(--native)
+  python3 scripts/release/verify.py --dist "$out" --version "$version" --pkgver "$pkgver" --targets "$targets" "${nat[@]}"
+fi

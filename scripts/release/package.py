@@ -31,8 +31,9 @@ NPM_SCOPE = "@acg-dev"
 TARGETS = {
     "linux-amd64": ("manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64", "linux", "x64", ""),
     "linux-arm64": ("manylinux_2_17_aarch64.manylinux2014_aarch64.musllinux_1_1_aarch64", "linux", "arm64", ""),
-    "darwin-amd64": ("macosx_10_12_x86_64", "darwin", "x64", ""),
-    "darwin-arm64": ("macosx_11_0_arm64", "darwin", "arm64", ""),
+    # Go 1.26 runs on macOS 12 and later; the build's minos is 12.0 on both.
+    "darwin-amd64": ("macosx_12_0_x86_64", "darwin", "x64", ""),
+    "darwin-arm64": ("macosx_12_0_arm64", "darwin", "arm64", ""),
     "windows-amd64": ("win_amd64", "win32", "x64", ".exe"),
     "windows-arm64": ("win_arm64", "win32", "arm64", ".exe"),
 }
