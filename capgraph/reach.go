@@ -172,3 +172,16 @@ func (gr *Graph) Capabilities(agentID string) []effects.Capability {
 	}
 	return out
 }
+
+// RunsAsTool reports whether agent from reaches agent to by running it
+// inside one of its tools (an agent-as-tool, a tool that runs the agent):
+// to then sees only the arguments that tool call passes, not from's
+// context, unlike a handoff, which passes the conversation over.
+func (gr *Graph) RunsAsTool(from, to string) bool {
+	for _, u := range gr.usesOf[from] {
+		if t := gr.Tools[u.Tool]; t != nil && t.Agent == to {
+			return true
+		}
+	}
+	return false
+}

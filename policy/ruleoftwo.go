@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -304,6 +305,41 @@ type approvalGroup struct {
 	reachers []string // agents that reach the tool unapproved, with untrusted input
 	srcs     []*leg   // one per source tool, the first reacher's path (shared with its legs)
 	got      bits     // source tools listed, by index
+	// lead is the agent the finding is for when the owner reads nothing
+	// untrusted itself and every reacher runs it as a tool: the nearest
+	// reacher, whose context the untrusted input enters and chooses what
+	// the owner is asked to do. Where a reacher hands off to the owner,
+	// the conversation (and the input in it) passes over: the owner keeps
+	// the finding.
+	lead      string
+	leadDepth int
+	carried   bool // some reacher passes its context to the owner
+}
+
+// note records a reacher's path to the owner for the attribution above.
+func (grp *approvalGroup) note(g *capgraph.Graph, id string, via []string) {
+	if id == grp.owner.ID {
+		return
+	}
+	n := len(via)
+	if n < 2 || !g.RunsAsTool(via[n-2], grp.owner.ID) {
+		grp.carried = true
+		return
+	}
+	if grp.lead == "" || n < grp.leadDepth {
+		grp.lead, grp.leadDepth = id, n
+	}
+}
+
+// agent is the agent the finding names.
+func (grp *approvalGroup) agent(g *capgraph.Graph) *capgraph.Agent {
+	if grp.lead == "" || grp.carried || slices.Contains(grp.reachers, grp.owner.ID) {
+		return grp.owner
+	}
+	if a := g.Agents[grp.lead]; a != nil {
+		return a
+	}
+	return grp.owner
 }
 
 // missingApproval reports each unapproved code-executing or irreversible
@@ -359,6 +395,7 @@ func missingApproval(in *Input) []*Finding {
 			}
 			if n := len(grp.reachers); n == 0 || grp.reachers[n-1] != id {
 				grp.reachers = append(grp.reachers, id) // agents come in order: once each
+				grp.note(g, id, r.Via)
 			}
 			if !grp.got.newIn(have, -1) {
 				continue
@@ -405,7 +442,7 @@ func srcRelated(s leg) Step {
 }
 
 func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo, sets *sourceSets) *Finding {
-	a, sink, r := grp.owner, grp.sink, grp.sink.r
+	a, sink, r := grp.agent(g), grp.sink, grp.sink.r
 	// Evidence beats assumption: a source read from code leads.
 	srcs := grp.srcs
 	sort.SliceStable(srcs, func(i, j int) bool {
@@ -424,9 +461,12 @@ func approvalFinding(g *capgraph.Graph, grp *approvalGroup, memo stepMemo, sets 
 		chainType = "indirect"
 	}
 	sources := uniqNames(len(srcs), func(i int) string { return srcs[i].name() })
-	scope := uniqNames(len(grp.reachers)+1, func(i int) string {
+	scope := uniqNames(len(grp.reachers)+2, func(i int) string {
 		if i == 0 {
 			return a.Name
+		}
+		if i == len(grp.reachers)+1 {
+			return grp.owner.Name // the agent that lists the tool
 		}
 		if x := g.Agents[grp.reachers[i-1]]; x != nil {
 			return x.Name

@@ -147,7 +147,7 @@ func TestApprovalFixtures(t *testing.T) {
 			"rule-of-two slack_agent slack_add_reaction"}},
 		{"pydantic-ai/neg-agent-delegation", nil},
 		{"pydantic-ai/pos-agent-delegation", []string{
-			"missing-approval poster_agent send_http", "rule-of-two primary_agent send_http", "toxic-flow poster_agent send_http"}},
+			"missing-approval primary_agent send_http", "rule-of-two primary_agent send_http", "toxic-flow poster_agent send_http"}},
 		{"google-adk/neg-function-tool-confirmation", nil},
 		{"google-adk/neg-request-confirmation", nil},
 		{"google-adk/neg-name-trap", nil},

@@ -84,6 +84,7 @@ const (
 	display     = "st.write shows text in the Streamlit page (pure in acg's catalogue); the rules take any .write(...) as a write"
 	storePut    = "a LangGraph store's put (BaseStore: a memory write in acg's rules, no egress); the rules take any .put(...) as an HTTP send"
 	unexplained = "seen after the issue-11 merges and not explained yet: recorded so that any change shows"
+	withAs      = "a real flow the bundled rules miss: the client is bound by `with … as client` (async too), which the builtin prover types and the rules' patterns do not follow"
 	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
 )
 
@@ -140,6 +141,16 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/neg-search-sdk-readers/agent.py untrusted>return 16>16":           {"builtin", catalogue},
 	"effects/neg-search-sdk-readers/agent.py untrusted>return 22>22":           {"builtin", catalogue},
 	"effects/neg-search-sdk-readers/agent.py untrusted>return 29>29":           {"builtin", catalogue},
+	"effects/neg-document-loaders/agent.py untrusted>return 28>28":             {"builtin", catalogue},
+	"effects/neg-env-settings/agent.py param>egress 41>45":                     {"builtin", withAs},
+	"effects/pos-env-outward/agent.py param>egress 30>26":                      {"builtin", interproc},
+	"effects/pos-env-outward/agent.py param>egress 36>39":                      {"builtin", withAs},
+	"effects/pos-env-outward/agent.py param>egress 49>51":                      {"builtin", multiline},
+	"effects/pos-env-outward/agent.py param>egress 49>53":                      {"semgrep", multiline},
+	"effects/pos-google-delete/agent.py param>write 9>12":                      {"builtin", catalogue},
+	"effects/pos-google-delete/agent.py param>write 16>19":                     {"builtin", catalogue},
+	"effects/pos-google-delete/agent.py param>write 23>25":                     {"builtin", catalogue},
+	"pydantic-ai/neg-agent-delegation/agent.py untrusted>return 19>20":         {"builtin", withAs},
 }
 
 // TestSemgrepFixtures runs the bundled rules on every Python fixture in

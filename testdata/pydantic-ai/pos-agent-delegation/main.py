@@ -5,7 +5,7 @@ from pathlib import Path
 
 from pydantic_ai import Agent
 
-from agents import mail_agent, poster_agent
+from delegates import mail_agent, poster_agent
 
 NOTES = Path.home() / "notes.md"
 
