@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/acg-dev/acg/extract"
@@ -20,6 +21,9 @@ type Aliases struct {
 	// Shells run whatever program their arguments name (bash -c …,
 	// python -c …): a rule that allows one allows any command.
 	Shells []string `yaml:"shells"`
+	// Runners are command prefixes whose free arguments name the code
+	// they run (uv run …, npm exec …, bash -c …, git config alias.x '!…').
+	Runners []string `yaml:"runners"`
 }
 
 // ShellCommand labels the commands a scoped Bash rule allows.
@@ -181,12 +185,50 @@ func (c *Catalog) ShellCommandFor(spec string) *ShellCommand {
 
 // BashCommand is the command prefix of a Bash rule specifier: "git push:*"
 // and "git push *" both allow commands starting with "git push".
+// Leading environment assignments (LANG=C make test) are not the command:
+// they are dropped, unless one holds a command substitution, which runs
+// something itself.
 func BashCommand(spec string) string {
 	s := strings.TrimSpace(spec)
 	s = strings.TrimSuffix(s, ":*")
 	s = strings.TrimSuffix(s, " *")
 	s = strings.TrimSuffix(s, "*")
-	return strings.TrimSpace(s)
+	s = strings.TrimSpace(s)
+	w := strings.Fields(s)
+	i := 0
+	for i < len(w) && isAssignment(w[i]) {
+		i++
+	}
+	if i == 0 || i == len(w) {
+		return s // nothing to drop, or an assignment alone (assignmentsOnly)
+	}
+	return strings.Join(w[i:], " ")
+}
+
+// isAssignment reports NAME=VALUE with a value that runs nothing.
+func isAssignment(word string) bool {
+	name, value, ok := strings.Cut(word, "=")
+	if !ok || name == "" || strings.Contains(value, "$(") || strings.Contains(value, "`") {
+		return false
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// assignmentsOnly reports a command that only sets shell variables
+// (EXIT_CODE=$?): it runs no program.
+func assignmentsOnly(cmd string) bool {
+	w := strings.Fields(cmd)
+	for _, x := range w {
+		if !isAssignment(x) {
+			return false
+		}
+	}
+	return len(w) > 0
 }
 
 // ClaudeTool labels a Claude Code tool: a built-in from the catalog, a
@@ -196,6 +238,9 @@ func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
 	var e *Effects
 	bi := c.Builtin("claude-code").Tool(tool)
 	switch {
+	case tool == "Bash" && assignmentsOnly(BashCommand(spec)):
+		e = newEffects()
+		e.settle(ByAlias) // sets shell variables, runs nothing
 	case tool == "Bash" && c.Shell(spec):
 		// As for a client's terminal tool: an interpreter or package
 		// runner with free arguments runs any code, which is known, not
@@ -289,16 +334,15 @@ func AnyCommand(why string, loc extract.Loc) *Effects {
 // any command its arguments give (catalog aliases.shells): allowing it
 // allows everything.
 func (c *Catalog) Shell(cmd string) bool {
-	w := strings.Fields(BashCommand(cmd))
-	if c.Aliases == nil || len(w) != 1 { // "python -m pytest" is scoped
+	prefix := BashCommand(cmd)
+	w := strings.Fields(prefix)
+	if c.Aliases == nil || len(w) == 0 {
 		return false
 	}
-	for _, s := range c.Aliases.Shells {
-		if w[0] == s {
-			return true
-		}
+	if len(w) > 1 { // "python -m pytest" is scoped; "uv run" is not
+		return slices.Contains(c.Aliases.Runners, strings.Join(w, " "))
 	}
-	return false
+	return slices.Contains(c.Aliases.Shells, w[0])
 }
 
 func (c *Catalog) shellRow(cmd string) *ShellCommand {

