@@ -338,16 +338,6 @@ func (p *parser) list(n *yaml.Node, what string, each func(*yaml.Node)) {
 	}
 }
 
-func (p *parser) strings(n *yaml.Node, what string) []string {
-	var out []string
-	p.list(n, what, func(e *yaml.Node) {
-		if s, ok := p.str(e, "an entry of "+what); ok {
-			out = append(out, s)
-		}
-	})
-	return out
-}
-
 func (p *parser) top(n *yaml.Node) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return // only comments

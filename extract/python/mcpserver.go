@@ -20,8 +20,6 @@ func init() { treeAdapters = append(treeAdapters, mcpServers) }
 
 // ---- servers in code ----
 
-var fastMCPTops = []string{"mcp", "fastmcp"}
-
 func isServerCtor(q string) (framework extract.Framework, lowLevel bool, ok bool) {
 	switch {
 	case extract.QualIs(q, "FastMCP", "fastmcp"):

@@ -20,8 +20,6 @@ var openaiModules = []string{"@openai/agents", "@openai/agents-core", "@openai/a
 
 var openaiHosted = []string{"webSearchTool", "fileSearchTool", "codeInterpreterTool", "imageGenerationTool", "computerTool", "hostedMcpTool", "shellTool", "applyPatchTool"}
 
-var openaiServers = []string{"MCPServerStdio", "MCPServerStreamableHttp", "MCPServerSSE"}
-
 // OpenAIAgentsAdapter finds OpenAI Agents JS tools, agents and approvals.
 func OpenAIAgentsAdapter(f *extract.File) {
 	if !openaiFile(f) {
