@@ -93,9 +93,7 @@ func (ix *Index) tsFileAt(p string, from *extract.File, depth int) *extract.File
 		return nil // outside the scan root
 	}
 	for _, d := range []string{".d.ts", ".d.mts", ".d.cts"} {
-		if strings.HasSuffix(p, d) {
-			p = strings.TrimSuffix(p, d)
-		}
+		p = strings.TrimSuffix(p, d)
 	}
 	key := typescript.ModuleKey(p)
 	var best *extract.File
@@ -255,7 +253,7 @@ func (ix *Index) tsAlias(spec string, from *extract.File) *extract.File {
 			pre, suf, star := strings.Cut(pa.Pattern, "*")
 			if !star {
 				if pa.Pattern == spec {
-					best, bestStar, bestLen = pa, "", len(spec)+1
+					best, bestStar = pa, "" // an exact pattern wins
 					break
 				}
 				continue
