@@ -445,6 +445,11 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 	}
 	if kind == "local" || kind == "unknown" {
 		if callee := a.callee(c); callee != nil {
+			if returned && callee.StateReturned {
+				// browser.visit(url), then return browser.current(): what
+				// visit fetched reaches the model through the object.
+				cRet = true
+			}
 			if cRet && textFreeFields(c, callee) {
 				cRet = false // only numbers, flags and listed choices of its value reach the model
 			}

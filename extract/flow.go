@@ -154,6 +154,11 @@ type Func struct {
 	SelfApprovals []*Approval
 	Parent        *Func
 	ClassDef      *Class // the class of a method
+	// StateReturned: the method stores a call's result in an attribute of
+	// self that a method of the class returns, so what it fetched reaches
+	// the model once the state is read back, whatever its caller does with
+	// this call's own result.
+	StateReturned bool
 }
 
 // Item is one assignment d["key"] = value to a local name.

@@ -84,6 +84,8 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-catalog-tool-indirect": {
 			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
 		},
+		"pos-state-returned":   {"open_page": "network_egress untrusted_input"},
+		"neg-state-unreturned": {"ping": "network_egress"},
 		"neg-retriever-jira": {
 			"search_contracts": "reads_private untrusted_input", "search_issues": "reads_private untrusted_input",
 		},

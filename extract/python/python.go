@@ -69,6 +69,7 @@ func Extract(rel string, src []byte, tree *sitter.Tree) *extract.File {
 	b.rebound = map[string]bool{}
 	b.globals(root)
 	b.walkFunc(mod, root, nil, nil)
+	b.stateResults()
 	for _, fn := range f.Funcs {
 		finishFunc(fn)
 	}
@@ -94,6 +95,21 @@ type builder struct {
 	// `global` statement: their value is whatever was assigned last, which
 	// a walk in source order cannot know.
 	rebound map[string]bool
+	// selfStores are the values methods store in attributes of self, with
+	// their flows, for stateResults.
+	selfStores []selfStore
+	// selfReturned are the attributes of self a method of each class
+	// returns (a value derived from them: self.page[:n], self.page.strip()).
+	selfReturned map[*extract.Class]map[string]bool
+}
+
+// selfStore is one `self.attr = value` in a method.
+type selfStore struct {
+	fn    *extract.Func
+	class *extract.Class
+	attr  string
+	flow  extract.Flow
+	loc   extract.Loc
 }
 
 // walker holds the state of one function body walk.
@@ -279,4 +295,57 @@ func init() {
 func isExceptionName(n string) bool {
 	return strings.HasSuffix(n, "Error") || strings.HasSuffix(n, "Exception") || strings.HasSuffix(n, "Warning") ||
 		n == "StopIteration" || n == "KeyboardInterrupt" || n == "SystemExit"
+}
+
+// stateResults: a call whose result a method stores in self.attr reaches
+// what any method of the class returns from self.attr (visit() stores the
+// page, current() returns it), so it is a result of the storing method
+// too. Without this a fetch kept in an object's state and handed back
+// later lost its content: a fail-open answer. A method that returns only
+// a comparison or a test of the attribute does not return it (selfAttrsIn).
+func (b *builder) stateResults() {
+	if len(b.selfStores) == 0 {
+		return
+	}
+	for _, st := range b.selfStores {
+		if !b.selfReturned[st.class][st.attr] {
+			continue
+		}
+		for _, o := range st.flow {
+			if o.Call < 0 || o.Call >= len(st.fn.Calls) {
+				continue
+			}
+			step := &extract.Step{Loc: st.loc, Msg: "stored in self." + st.attr + ", which a method of the class returns", Prev: o.Step}
+			st.fn.Returns = append(st.fn.Returns, extract.Origin{Param: -1, Call: o.Call, Step: step})
+			st.fn.StateReturned = true
+		}
+	}
+}
+
+// selfAttrsIn are the attributes of self a returned expression hands back
+// or derives its value from; a comparison or a negation gives a bool, not
+// the attribute's content.
+func selfAttrsIn(ex *extract.Expr, out map[string]bool) {
+	if ex == nil {
+		return
+	}
+	switch ex.Kind {
+	case extract.ExprCompare, extract.ExprNot, extract.ExprBool, extract.ExprNone, extract.ExprNum, extract.ExprStr:
+		return
+	case extract.ExprName, extract.ExprCall:
+		if rest, ok := strings.CutPrefix(ex.Name, "self."); ok {
+			attr, _, _ := strings.Cut(rest, ".")
+			out[attr] = true
+		}
+	}
+	selfAttrsIn(ex.Recv, out)
+	for _, a := range ex.Args {
+		selfAttrsIn(a, out)
+	}
+	for _, kw := range ex.Kw {
+		selfAttrsIn(kw.Value, out)
+	}
+	for _, e := range ex.Elems {
+		selfAttrsIn(e, out)
+	}
 }

@@ -109,6 +109,15 @@ func (w *walker) stmt(st *syntax.Node) {
 			fl, ex := w.expr(e)
 			w.fn.Returns = extract.Union(w.fn.Returns, extend(fl, b.loc(st), "returned"))
 			w.fn.ReturnExprs = append(w.fn.ReturnExprs, ex)
+			if w.class != nil {
+				if b.selfReturned == nil {
+					b.selfReturned = map[*extract.Class]map[string]bool{}
+				}
+				if b.selfReturned[w.class] == nil {
+					b.selfReturned[w.class] = map[string]bool{}
+				}
+				selfAttrsIn(ex, b.selfReturned[w.class])
+			}
 			w.fn.ReturnGuards = append(w.fn.ReturnGuards, w.guardsNow())
 		}
 	case "if_statement":
@@ -423,6 +432,9 @@ func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, k
 			// nil when the value is not one expression (a, self.x = f()):
 			// a read of the attribute then fails closed.
 			addSelfValue(w.class, attr, ex)
+			if len(fl) > 0 {
+				b.selfStores = append(b.selfStores, selfStore{fn: w.fn, class: w.class, attr: attr, flow: fl, loc: b.loc(t)})
+			}
 		}
 		if name := b.text(obj); obj.Type() == "identifier" && name != "self" {
 			// box.body = v puts v's flow into the local object box.

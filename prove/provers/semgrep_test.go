@@ -84,6 +84,7 @@ const (
 	display     = "st.write shows text in the Streamlit page (pure in acg's catalogue); the rules take any .write(...) as a write"
 	storePut    = "a LangGraph store's put (BaseStore: a memory write in acg's rules, no egress); the rules take any .put(...) as an HTTP send"
 	unexplained = "seen after the issue-11 merges and not explained yet: recorded so that any change shows"
+	objState    = "a real flow the bundled rules miss: the result is stored in self.page, which another method of the class returns; the builtin prover follows object state, the rules' taint does not"
 	withAs      = "a real flow the bundled rules miss: the client is bound by `with … as client` (async too), which the builtin prover types and the rules' patterns do not follow"
 	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
 )
@@ -150,6 +151,7 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/pos-google-delete/agent.py param>write 9>12":                      {"builtin", catalogue},
 	"effects/pos-google-delete/agent.py param>write 16>19":                     {"builtin", catalogue},
 	"effects/pos-google-delete/agent.py param>write 23>25":                     {"builtin", catalogue},
+	"effects/pos-state-returned/browser.py untrusted>return 13>13":             {"builtin", objState},
 	"pydantic-ai/neg-agent-delegation/agent.py untrusted>return 19>20":         {"builtin", withAs},
 }
 
