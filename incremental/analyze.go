@@ -24,6 +24,10 @@ type Result struct {
 	ConfigErr error
 	// Flows are the proven flows the checks used (builtin and external).
 	Flows []prove.Flow
+	// CheckFailures are the checks that panicked on this input: their
+	// findings are missing (the CLI makes each a notice; the language
+	// server logs it).
+	CheckFailures []policy.CheckFailure
 }
 
 // Analyze runs resolution, effects, the capability graph, the builtin
@@ -42,7 +46,7 @@ func (s *Snapshot) AnalyzeWith(external []prove.Flow, withBuiltin bool) *Result 
 }
 
 func (s *Snapshot) analyze(external []prove.Flow, withBuiltin bool) *Result {
-	return s.finish(resolve.BuildGraph(s.facts()), external, withBuiltin, nil)
+	return s.finish(resolve.BuildGraph(s.facts()), external, withBuiltin)
 }
 
 // facts returns the extracted files in path order.
@@ -56,10 +60,10 @@ func (s *Snapshot) facts() []*extract.File {
 	return facts
 }
 
-// finish proves the flows and runs the checks (but those in skip) over the
+// finish proves the flows and runs the checks over the
 // capability graph of the snapshot. Snapshot.Analyze and the language
 // server's incremental Analyzer (components.go) share it.
-func (s *Snapshot) finish(g *capgraph.Graph, external []prove.Flow, withBuiltin bool, skip map[string]bool) *Result {
+func (s *Snapshot) finish(g *capgraph.Graph, external []prove.Flow, withBuiltin bool) *Result {
 	var problems []extract.Problem
 	var flows []prove.Flow
 	for _, f := range s.Files() {
@@ -71,7 +75,7 @@ func (s *Snapshot) finish(g *capgraph.Graph, external []prove.Flow, withBuiltin 
 		}
 	}
 	r := &Result{Graph: g, Problems: problems, Flows: prove.Merge(flows, external)}
-	s.runChecks(r, skip)
+	s.runChecks(r)
 	return r
 }
 

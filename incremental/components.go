@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/acg-dev/acg/extract"
-	"github.com/acg-dev/acg/policy"
 	"github.com/acg-dev/acg/prove"
 	"github.com/acg-dev/acg/resolve"
 )
@@ -454,33 +453,12 @@ func merge(comps []*component) *resolve.Parts {
 }
 
 // check proves the flows and runs the checks over the merged graph, as
-// Snapshot.Analyze does. A panicking check costs its own findings only: it
-// is found by running the checks one at a time, then left out.
-func (a *Analyzer) check(s *Snapshot, p *resolve.Parts, external []prove.Flow) (res *Result) {
-	defer func() {
-		if v := recover(); v != nil {
-			skip := map[string]bool{}
-			g := p.Graph()
-			for _, c := range policy.Checks() {
-				func() {
-					defer func() {
-						if v := recover(); v != nil {
-							skip[c.Name] = true
-							a.logf("check %s failed and is skipped: %v\n%s", c.Name, v, debug.Stack())
-						}
-					}()
-					policy.Run(&policy.Input{Graph: g}, map[string]bool{c.Name: true})
-				}()
-			}
-			if len(skip) == 0 {
-				// Not one check alone: leave them all out rather than fail.
-				a.logf("the checks failed: %v\n%s", v, debug.Stack())
-				for _, c := range policy.Checks() {
-					skip[c.Name] = true
-				}
-			}
-			res = s.finish(p.Graph(), external, true, skip)
-		}
-	}()
-	return s.finish(p.Graph(), external, true, nil)
+// Snapshot.Analyze does. A panicking check costs its own findings only
+// (policy.Run recovers it on the input it failed on); it is logged here.
+func (a *Analyzer) check(s *Snapshot, p *resolve.Parts, external []prove.Flow) *Result {
+	res := s.finish(p.Graph(), external, true)
+	for _, f := range res.CheckFailures {
+		a.logf("check %s failed and is skipped: %s\n%s", f.Check, f.Panic, f.Stack)
+	}
+	return res
 }

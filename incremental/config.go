@@ -76,8 +76,7 @@ func KnownRules() []string {
 // tool overrides first (they change what the checks see), then the enabled
 // checks, the severity threshold, and suppressions. A config with errors
 // is reported and otherwise ignored: every finding stays (fail closed).
-// Checks in skip do not run (the language server skips one that panicked).
-func (s *Snapshot) runChecks(r *Result, skip map[string]bool) {
+func (s *Snapshot) runChecks(r *Result) {
 	cfg, err := s.loadConfig()
 	if err == nil && cfg != nil {
 		err = cfg.CheckRules(KnownRules())
@@ -90,10 +89,10 @@ func (s *Snapshot) runChecks(r *Result, skip map[string]bool) {
 	r.Config = cfg
 	applyOverrides(r.Graph, cfg)
 	var enabled map[string]bool
-	if cfg != nil && len(cfg.DisabledRules) > 0 || len(skip) > 0 {
+	if cfg != nil && len(cfg.DisabledRules) > 0 {
 		enabled = map[string]bool{}
 		for _, c := range policy.Checks() {
-			enabled[c.Name] = !cfg.Disabled(c.Name) && !skip[c.Name]
+			enabled[c.Name] = !cfg.Disabled(c.Name)
 		}
 	}
 	in := &policy.Input{Graph: r.Graph, Flows: r.Flows}
@@ -105,7 +104,8 @@ func (s *Snapshot) runChecks(r *Result, skip map[string]bool) {
 	if cfg != nil {
 		in.ChainPatterns = cfg.ChainPatterns
 	}
-	findings := policy.Run(in, enabled)
+	findings, failed := policy.Run(in, enabled)
+	r.CheckFailures = failed
 	ignores, invalid := s.inlineIgnores()
 	if !cfg.Disabled(policy.RuleInvalidSuppression) {
 		findings = append(findings, invalid...)

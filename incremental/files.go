@@ -32,6 +32,9 @@ const (
 	// or subagent, crew YAML) that does not parse or has the wrong shape:
 	// what it says is missing from the analysis.
 	WarnParseError = "parse-error"
+	// WarnCheckFailed is a check that panicked on this input (a bug in
+	// acg): its findings are missing. The notice's file is the scan root.
+	WarnCheckFailed = "check-failed"
 	// WarnLinkOutside is a symbolic link out of the scan root: what it
 	// points to is not read, so the input is incomplete. WarnLinkInside is
 	// one inside the root: its target is read under its own name, so it

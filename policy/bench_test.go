@@ -93,7 +93,10 @@ func benchChecks(b *testing.B, build func() *capgraph.Graph) {
 		b.StopTimer()
 		g := build()
 		b.StartTimer()
-		fs := Run(&Input{Graph: g}, nil)
+		fs, failed := Run(&Input{Graph: g}, nil)
+		if len(failed) > 0 {
+			b.Fatalf("check %s panicked: %s", failed[0].Check, failed[0].Panic)
+		}
 		findings, chainsFound = len(fs), 0
 		for _, f := range fs {
 			if f.Rule == "dangerous-chain" {

@@ -21,8 +21,8 @@ var updateFacts = flag.Bool("update", false, "rewrite the facts goldens")
 // and related locations as the per-agent walk the golden was made with.
 func TestGraphFactsUnchanged(t *testing.T) {
 	for name, fs := range map[string][]*Finding{
-		"generated-1000": Run(&Input{Graph: generated(1000)}, nil),
-		"dense-400":      Run(&Input{Graph: dense(400)}, nil),
+		"generated-1000": mustRun(&Input{Graph: generated(1000)}, nil),
+		"dense-400":      mustRun(&Input{Graph: dense(400)}, nil),
 	} {
 		// A dangerous-chain finding stands for one target tool of one
 		// agent and every pattern matching there: its facts are the union

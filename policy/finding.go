@@ -3,6 +3,8 @@ package policy
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -307,15 +309,41 @@ func Checks() []Check {
 	return out
 }
 
-// Run runs every enabled check (all when enabled is nil).
-func Run(in *Input, enabled map[string]bool) []*Finding {
+// CheckFailure is a check that panicked: its findings are missing, and
+// the caller must say so (a notice, a log line) rather than present the
+// rest as complete.
+type CheckFailure struct {
+	Check string
+	Panic string // the panic value
+	Stack string
+}
+
+// Run runs every enabled check (all when enabled is nil). A check that
+// panics costs its own findings only, on the CLI as in the language
+// server: it is recovered here, on the input it failed on, and reported.
+func Run(in *Input, enabled map[string]bool) ([]*Finding, []CheckFailure) {
 	var out []*Finding
+	var failed []CheckFailure
 	for _, c := range Checks() {
 		if enabled != nil && !enabled[c.Name] {
 			continue
 		}
-		out = append(out, c.Run(in)...)
+		fs, fail := runOne(c, in)
+		if fail != nil {
+			failed = append(failed, *fail)
+			continue
+		}
+		out = append(out, fs...)
 	}
 	Sort(out)
-	return out
+	return out, failed
+}
+
+func runOne(c Check, in *Input) (fs []*Finding, fail *CheckFailure) {
+	defer func() {
+		if v := recover(); v != nil {
+			fs, fail = nil, &CheckFailure{Check: c.Name, Panic: fmt.Sprint(v), Stack: string(debug.Stack())}
+		}
+	}()
+	return c.Run(in), nil
 }

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/acg-dev/acg/capgraph"
@@ -50,7 +51,35 @@ func (w *world) use(agent, tool string, gates ...*extract.Approval) {
 
 func (w *world) run(rule string) []*Finding {
 	g := capgraph.Build(w.agents, w.tools, nil, w.uses, w.links)
-	return Run(&Input{Graph: g}, map[string]bool{rule: true})
+	return mustRun(&Input{Graph: g}, map[string]bool{rule: true})
+}
+
+// mustRun is Run for tests, where a panicking check is a bug to show.
+func mustRun(in *Input, enabled map[string]bool) []*Finding {
+	fs, failed := Run(in, enabled)
+	for _, f := range failed {
+		panic(fmt.Sprintf("check %s panicked: %s\n%s", f.Check, f.Panic, f.Stack))
+	}
+	return fs
+}
+
+// TestRunIsolatesChecks: a check that panics (here on an input without a
+// graph) costs its own findings and is reported; the run goes on.
+func TestRunIsolatesChecks(t *testing.T) {
+	fs, failed := Run(&Input{}, nil)
+	if len(failed) == 0 {
+		t.Fatal("no check failed on an input without a graph: the test no longer shows isolation")
+	}
+	names := map[string]bool{}
+	for _, c := range Checks() {
+		names[c.Name] = true
+	}
+	for _, f := range failed {
+		if !names[f.Check] || f.Panic == "" || f.Stack == "" {
+			t.Errorf("failure %+v does not name a check, its panic and its stack", f)
+		}
+	}
+	_ = fs
 }
 
 func trifecta(w *world, agent string) {

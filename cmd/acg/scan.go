@@ -158,6 +158,11 @@ func scan(args []string, stdout, stderr io.Writer) int {
 	for _, w := range incremental.Incomplete(warns, res.Problems) {
 		doc.Notices = append(doc.Notices, report.Notice{File: w.Path, Kind: w.Kind, Message: w.Message, Line: w.Line, Column: w.Column})
 	}
+	for _, f := range res.CheckFailures {
+		printf(stderr, "acg: check %s failed (a bug in acg; please report it): %s\n%s", f.Check, f.Panic, f.Stack)
+		doc.Notices = append(doc.Notices, report.Notice{File: ".", Kind: incremental.WarnCheckFailed,
+			Message: "check " + f.Check + " failed and was skipped: its findings are missing (" + f.Panic + ")"})
+	}
 	if base != nil {
 		doc.Findings, doc.Suppressed = base.New(doc.Findings), base.New(doc.Suppressed)
 	}
