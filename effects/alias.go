@@ -247,19 +247,12 @@ func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
 		// assumed.
 		e = AnyCommand(fmt.Sprintf("Bash(%s) runs %q, which runs any code its arguments name", spec, BashCommand(spec)), loc)
 	case tool == "Bash" && spec != "" && BashCommand(spec) != "":
-		sc := c.ShellCommandFor(spec)
-		if gitPush.MatchString(spec) && (sc == nil || sc.Role != "git_push") {
-			sc = c.shellRow("git push")
-		}
+		sc := c.commandRow(spec)
 		if sc == nil {
 			e = Unknown(fmt.Sprintf("Bash(%s) runs a command acg has no labels for: anything it can do is assumed", spec), loc)
 			break
 		}
-		e = newEffects()
-		for _, l := range sc.Effects {
-			e.add(Evidence{Label: l, Kind: "alias", Loc: loc, Detail: fmt.Sprintf("alias: Bash(%s) runs %q", spec, sc.Command)}, ByAlias)
-		}
-		e.settle(ByAlias)
+		e = sc.effects("Bash("+spec+")", loc)
 	case bi != nil:
 		e = bi.EffectsOf("catalog: Claude Code built-in " + tool + " — " + bi.Summary)
 		for _, r := range e.Labels {
@@ -291,25 +284,14 @@ func (c *Catalog) ClaudeTool(tool, spec string, loc extract.Loc) *Effects {
 // (fail closed). what names the setting for the evidence.
 func (c *Catalog) TerminalCommand(cmd, what string, loc extract.Loc) *Effects {
 	spec := BashCommand(cmd)
-	var sc *ShellCommand
-	if c.Aliases != nil && !c.Shell(spec) {
-		sc = c.ShellCommandFor(spec)
-		if gitPush.MatchString(spec) && (sc == nil || sc.Role != "git_push") {
-			sc = c.shellRow("git push")
-		}
-	}
 	var e *Effects
-	switch {
+	switch sc := c.commandRow(spec); {
 	case c.Shell(spec):
 		e = AnyCommand(fmt.Sprintf("%s runs a shell (%q): any command it is given", what, spec), loc)
 	case sc == nil:
 		e = Unknown(fmt.Sprintf("%s runs %q, a command acg has no labels for: anything it can do is assumed", what, spec), loc)
 	default:
-		e = newEffects()
-		for _, l := range sc.Effects {
-			e.add(Evidence{Label: l, Kind: "alias", Loc: loc, Detail: fmt.Sprintf("alias: %s runs %q", what, sc.Command)}, ByAlias)
-		}
-		e.settle(ByAlias)
+		e = sc.effects(what, loc)
 	}
 	for _, r := range c.AliasRoles("Bash", spec) {
 		e.addRoleBy(r, ByAlias)
@@ -343,6 +325,30 @@ func (c *Catalog) Shell(cmd string) bool {
 		return slices.Contains(c.Aliases.Runners, strings.Join(w, " "))
 	}
 	return slices.Contains(c.Aliases.Shells, w[0])
+}
+
+// commandRow is the alias row of a command a rule allows (a Claude Code
+// Bash rule, a terminal auto-approve entry); a git push spelled with
+// options before the verb is git push. nil when no row lists it.
+func (c *Catalog) commandRow(spec string) *ShellCommand {
+	if c.Aliases == nil {
+		return nil
+	}
+	sc := c.ShellCommandFor(spec)
+	if gitPush.MatchString(spec) && (sc == nil || sc.Role != "git_push") {
+		sc = c.shellRow("git push")
+	}
+	return sc
+}
+
+// effects are a row's labels, by alias; what names the rule or setting.
+func (sc *ShellCommand) effects(what string, loc extract.Loc) *Effects {
+	e := newEffects()
+	for _, l := range sc.Effects {
+		e.add(Evidence{Label: l, Kind: "alias", Loc: loc, Detail: fmt.Sprintf("alias: %s runs %q", what, sc.Command)}, ByAlias)
+	}
+	e.settle(ByAlias)
+	return e
 }
 
 func (c *Catalog) shellRow(cmd string) *ShellCommand {

@@ -406,8 +406,7 @@ func Incomplete(warns []Warning, problems []extract.Problem) []Warning {
 		if n := syntaxN[file]; n > 1 {
 			more = fmt.Sprintf(", and %d more in this file", n-1)
 		}
-		msg, _ := strings.CutSuffix(out[i].Message, ": extraction continues with what the parser recovered")
-		out[i].Message = msg + more + "; only what the parser recovered was analysed, which may miss agents or tools"
+		out[i].Message += more + "; only what the parser recovered was analysed, which may miss agents or tools"
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Path != out[j].Path {

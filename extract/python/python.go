@@ -155,7 +155,7 @@ func (b *builder) text(n *syntax.Node) string {
 
 func (b *builder) collectErrors(root *syntax.Node) {
 	for _, n := range syntax.Errors(root, 20) {
-		msg := "syntax error: extraction continues with what the parser recovered"
+		msg := "syntax error"
 		if n.IsMissing() {
 			msg = fmt.Sprintf("syntax error: missing %q", n.Type())
 		}
