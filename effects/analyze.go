@@ -1074,8 +1074,14 @@ func receiverCall(c *extract.Call) *extract.Call {
 // returnType is the type of what a call of an in-tree function returns,
 // when every return of it has the same known type (a client built in the
 // helper, or a module object it hands out), else "".
-func (a *Analyzer) returnType(c *extract.Call) string {
-	if c.HeadKind != extract.HeadLocal {
+//
+// A helper that returns another in-tree helper's result
+// (`return get_service("calendar")`, imported from the tree's auth module)
+// has that helper's type: the chain is followed a few calls deep.
+func (a *Analyzer) returnType(c *extract.Call) string { return a.returnTypeDepth(c, 0) }
+
+func (a *Analyzer) returnTypeDepth(c *extract.Call, depth int) string {
+	if depth > 4 || (c.HeadKind != extract.HeadLocal && c.HeadKind != extract.HeadImport) {
 		return ""
 	}
 	fn := a.callee(c)
@@ -1084,10 +1090,19 @@ func (a *Analyzer) returnType(c *extract.Call) string {
 	}
 	ty := ""
 	for _, r := range fn.ReturnExprs {
-		if r == nil || r.Type == "" || (ty != "" && r.Type != ty) {
+		if r == nil {
 			return ""
 		}
-		ty = r.Type
+		rt := r.Type
+		if r.Kind == extract.ExprCall && r.Call != nil && a.callee(r.Call) != nil {
+			// The type of an in-tree function's result is what that
+			// function returns, not the function's own name.
+			rt = a.returnTypeDepth(r.Call, depth+1)
+		}
+		if rt == "" || (ty != "" && rt != ty) {
+			return ""
+		}
+		ty = rt
 	}
 	return ty
 }

@@ -58,6 +58,26 @@ func adkAgents(f *extract.File) {
 			t := wrapperTool(c, adkFW, "", e.Arg(0, "func"))
 			adkConfirmation(t, e)
 			f.AddTool(t)
+		case "from_defaults", "from_function":
+			// A FunctionTool built through a factory classmethod
+			// (FunctionTool.from_defaults(func=f, name=...), the LlamaIndex
+			// spelling, written against ADK's class): whatever the method,
+			// the call names the function it wraps, and reading that
+			// function beats failing closed on an unknown prebuilt tool.
+			if extract.LastDot(strings.TrimSuffix(c.Qual, "."+extract.LastDot(c.Qual))) != "FunctionTool" {
+				continue
+			}
+			fref := e.Kwarg("func")
+			if fref == nil {
+				fref = e.Arg(0, "fn")
+			}
+			if fref == nil {
+				continue
+			}
+			name, _ := extract.StrArg(e, -1, "name")
+			t := wrapperTool(c, adkFW, name, fref)
+			adkConfirmation(t, e)
+			f.AddTool(t)
 		case "AgentTool":
 			ref := e.Arg(0, "agent")
 			if ref == nil {

@@ -19,6 +19,8 @@ import (
 var notPrograms = map[string]string{
 	"hostile/tools.py": "an invalid UTF-8 byte in a tool name: the scanner must survive it, Python refuses it",
 	"hostile/agent.py": "imports hostile/tools.py",
+	"google-adk/neg-functiontool-factory/calendar_tools.py": "FunctionTool.from_defaults is LlamaIndex's spelling, which ADK lacks (AttributeError), as in the real code it mirrors",
+	"google-adk/neg-functiontool-factory/agent.py":          "imports calendar_tools.py",
 }
 
 // scripts are fixtures whose module body must not run in the check: only
