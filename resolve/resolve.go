@@ -22,11 +22,14 @@ type Index struct {
 	Rec func(from *extract.File, name string, found *extract.File)
 	// ts holds the tree's tsconfig and package.json facts (tsmodules.go).
 	ts *tsIndex
+	// ctors are the construction sites of classes (ctorsites.go), indexed
+	// on first use.
+	ctors *ctorSites
 }
 
 func NewIndex(files []*extract.File) *Index {
 	ix := &Index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{},
-		byPath: make(map[string]*extract.File, len(files)), ts: newTSIndex(files)}
+		byPath: make(map[string]*extract.File, len(files)), ts: newTSIndex(files), ctors: &ctorSites{}}
 	for _, f := range files {
 		ix.byPath[f.Path] = f
 		if f.Scope != nil {
@@ -858,9 +861,31 @@ func (r resolver) AttrType(c *extract.Call) string {
 	if f == nil || f.Classes[c.Func.Class] == nil {
 		return ""
 	}
-	vs := f.Classes[c.Func.Class].SelfValues[path[1]]
+	cl := f.Classes[c.Func.Class]
+	vs := cl.SelfValues[path[1]]
+	if len(vs) == 0 {
+		// A class-level attribute (converter = Markdown()): every instance
+		// shares the object its value builds.
+		v := cl.Attrs[path[1]]
+		if v == nil || v.Kind != extract.ExprCall || v.Call == nil || !strings.HasSuffix(v.Type, "()") {
+			return ""
+		}
+		if r.ix.callee(v.Call) == nil || r.ix.instanceClass(v.Scope, strings.TrimSuffix(v.Type, "()")) != nil {
+			return v.Type // a library object, or an instance of a class of the tree
+		}
+		vs = []*extract.Expr{v} // a helper's result: typed by its returns, below
+	}
 	ty := ""
 	for _, v := range vs {
+		if pt, ok := r.ix.ctorParamType(cl, v); ok {
+			// self.browser = browser, a parameter of __init__: the type
+			// every construction site of the class passes.
+			if pt == "" || ty != "" && pt != ty {
+				return ""
+			}
+			ty = pt
+			continue
+		}
 		if v == nil || v.Kind != extract.ExprCall || v.Call == nil {
 			return ""
 		}
