@@ -167,9 +167,15 @@ func (d *decision) decide() {
 			d.ev(ReadsPrivate, d.pathRole(role), "returns local file data read by "+n, d.retStep())
 		}
 	case "file_write":
+		if scratchTarget(d.c) {
+			break // a temporary file of its own (scratch.go)
+		}
 		d.ev(WritesState, role, "writes files with "+n, nil)
 		d.envOut("into a file with "+n, nil)
 	case "file_delete":
+		if scratchTarget(d.c) {
+			break
+		}
 		d.ev(WritesState, role, "deletes files with "+n, nil)
 		d.ev(Irreversible, role, "deleted files are gone ("+n+")", nil)
 	case "db_exec":
@@ -353,7 +359,7 @@ func (d *decision) open(n string) {
 	if read && d.returned {
 		d.ev(ReadsPrivate, d.pathRole("read_file"), "returns local file data read by "+n, d.retStep())
 	}
-	if write {
+	if write && !scratchTarget(d.c) {
 		d.ev(WritesState, "write_file", fmt.Sprintf("opens a file for writing with %s (mode %q)", n, mode), nil)
 	}
 }

@@ -85,6 +85,9 @@ func TestEffectsFixtures(t *testing.T) {
 			"Search": "untrusted_input", "ddg": "untrusted_input", "Calculator": "", "human": "",
 		},
 		"pos-state-returned":   {"open_page": "network_egress untrusted_input"},
+		"pos-ctor-typed-attr":  {"visit_page": "network_egress untrusted_input", "lookup": all + " !default"},
+		"neg-ctor-typed-attr":  {"page_down": "", "quote": ""},
+		"neg-scratch-tempfile": {"read_document": "network_egress untrusted_input", "keep_document": "network_egress writes_state"},
 		"neg-state-unreturned": {"ping": "network_egress"},
 		"neg-retriever-jira": {
 			"search_contracts": "reads_private untrusted_input", "search_issues": "reads_private untrusted_input",

@@ -86,6 +86,8 @@ const (
 	unexplained = "seen after the issue-11 merges and not explained yet: recorded so that any change shows"
 	objState    = "a real flow the bundled rules miss: the result is stored in self.page, which another method of the class returns; the builtin prover follows object state, the rules' taint does not"
 	withAs      = "a real flow the bundled rules miss: the client is bound by `with … as client` (async too), which the builtin prover types and the rules' patterns do not follow"
+	scratch     = "a write into the tool's own temporary file, deleted before it returns (effects/scratch.go: scratch work, no state); the rules take any .write(...) on an opened file as a write"
+	openWrite   = "a download written through `with open(path, \"wb\") as fh`: the builtin engine puts the sink on the open, the rules on fh.write"
 	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
 )
 
@@ -153,6 +155,11 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/pos-google-delete/agent.py param>write 23>25":                     {"builtin", catalogue},
 	"effects/pos-state-returned/browser.py untrusted>return 13>13":             {"builtin", objState},
 	"pydantic-ai/neg-agent-delegation/agent.py untrusted>return 19>20":         {"builtin", withAs},
+	"effects/pos-ctor-typed-attr/pager.py untrusted>return 12>12":              {"builtin", objState},
+	"effects/neg-scratch-tempfile/agent.py param>write 15>21":                  {"semgrep", scratch},
+	"effects/neg-scratch-tempfile/agent.py param>write 31>35":                  {"builtin", openWrite},
+	"effects/neg-scratch-tempfile/agent.py param>write 31>36":                  {"semgrep", openWrite},
+	"effects/neg-scratch-tempfile/agent.py untrusted>return 17>25":             {"builtin", unexplained},
 }
 
 // TestSemgrepFixtures runs the bundled rules on every Python fixture in
