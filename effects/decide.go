@@ -186,6 +186,9 @@ func (d *decision) decide() {
 		}
 	case "db_write":
 		d.ev(WritesState, role, "writes to a database with "+n, nil)
+	case "db_delete":
+		d.ev(WritesState, role, "deletes database rows with "+n, nil)
+		d.ev(Irreversible, role, "deleted rows are gone ("+n+")", nil)
 	case "env_read":
 		if d.returned {
 			d.ev(ReadsPrivate, role, "returns environment variables read by "+n, d.retStep())

@@ -75,7 +75,7 @@ var kindRoles = map[string]string{
 	"email_read": "read_email", "email_send": "send_email", "socket_recv": "http_request", "socket_send": "http_request",
 	"exec": "shell_execute", "eval": "execute_code", "file_read": "read_file", "file_list": "list_directory",
 	"file_write": "write_file", "file_delete": "write_file", "db_exec": "database_query", "db_fetch": "database_query",
-	"db_write": "database_query", "env_read": "read_env", "cloud_read": "s3_get", "cloud_write": "write_file",
+	"db_write": "database_query", "db_delete": "database_query", "env_read": "read_env", "cloud_read": "s3_get", "cloud_write": "write_file",
 	"cloud_send": "http_request", "vector_read": "vector_store_read", "vector_write": "vector_store_write",
 	"memory_read": "read_memory", "memory_write": "update_memory", "git_push": "git_push", "browser": "browse_url",
 	"http_delete": "http_request", "message_read": "read_email", "message_send": "send_email", "remote_write": "external_api",

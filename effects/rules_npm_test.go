@@ -56,7 +56,7 @@ func TestNpmClassify(t *testing.T) {
 		{"better-sqlite3().prepare().all", extract.HeadObject, "db_fetch"},
 		{"better-sqlite3().prepare().run", extract.HeadObject, "db_write"},
 		{"@prisma/client.PrismaClient().user.findMany", extract.HeadObject, "db_fetch"},
-		{"@prisma/client.PrismaClient().invoice.deleteMany", extract.HeadObject, "db_write"},
+		{"@prisma/client.PrismaClient().invoice.deleteMany", extract.HeadObject, "db_delete"},
 		{"@prisma/client.PrismaClient().$queryRawUnsafe", extract.HeadObject, "db_exec"},
 		{"@slack/web-api.WebClient().chat.postMessage", extract.HeadObject, "message_send"},
 		{"@slack/web-api.WebClient().conversations.history", extract.HeadObject, "message_read"},

@@ -388,8 +388,10 @@ func (ix *Index) funcOfTarget(t target) *extract.Func {
 // constructor is what building a class runs: its (inherited) __init__,
 // or no code for a data class.
 func (ix *Index) constructor(cl *extract.Class) *extract.Func {
-	if init := ix.methodOf(cl, "__init__", 0); init != nil && init != noCode {
-		return init // constructing it runs __init__
+	for _, m := range []string{"__init__", "constructor"} { // Python's, JavaScript's
+		if init := ix.methodOf(cl, m, 0); init != nil && init != noCode {
+			return init // constructing it runs its initialiser
+		}
 	}
 	if dataClass(cl, 0) {
 		return noCode

@@ -391,6 +391,10 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 		name := b.text(fnode)
 		ex.Name = name
 		c.Qual, c.HeadKind = w.resolveName(name)
+	case fnode.Type() == "super" && w.class != nil && len(w.class.Bases) == 1 && w.class.Bases[0].Kind == extract.ExprName:
+		// super(...) runs the base class's constructor: a call of the base
+		// (Error is a global, a base of the tree or an import resolves so).
+		c.Qual, c.HeadKind = w.resolveName(w.class.Bases[0].Name)
 	default:
 		if chain, ok := w.chain(fnode); ok {
 			ex.Name = chain

@@ -143,6 +143,7 @@ func Extract(rel string, src []byte, tree *sitter.Tree) *extract.File {
 	f.Scope = mod.Scope
 	f.Funcs = append(f.Funcs, mod)
 	b.collectErrors(root)
+	b.collectShapes(root)
 	b.walkBody(mod, root, nil)
 	for _, fn := range f.Funcs {
 		for _, o := range fn.Returns {
@@ -167,6 +168,9 @@ type builder struct {
 	f   *extract.File
 	// destructured are the pattern parameters of each function.
 	destructured map[*extract.Func][]destructuredParam
+	// shapes are the module's object type aliases and interfaces, by
+	// name: member -> its type as written (paramtypes.go).
+	shapes map[string]map[string]string
 }
 
 func (b *builder) loc(n *syntax.Node) extract.Loc { return syntax.Loc(b.f.Path, b.src, b.f.Lines, n) }

@@ -47,6 +47,7 @@ func (b *builder) walkBody(fn *extract.Func, body *syntax.Node, outer *walker) {
 	for _, d := range b.destructured[fn] {
 		w.bindPattern(d.pat, d.flow, nil, extract.BindParam)
 	}
+	w.typeParams(fn)
 	var pending []func()
 	w.pending = &pending
 	if body == nil {
@@ -461,6 +462,7 @@ func isFuncNode(n *syntax.Node) bool {
 // its names are bound to the parameter's fields when the body is walked.
 type destructuredParam struct {
 	pat  *syntax.Node
+	typ  string // its annotation, as written
 	flow extract.Flow
 }
 
@@ -556,7 +558,7 @@ func (b *builder) params(fn *extract.Func, n *syntax.Node) {
 			if b.destructured == nil {
 				b.destructured = map[*extract.Func][]destructuredParam{}
 			}
-			b.destructured[fn] = append(b.destructured[fn], destructuredParam{pat: pat,
+			b.destructured[fn] = append(b.destructured[fn], destructuredParam{pat: pat, typ: typ,
 				flow: extract.Flow{{Param: i, Call: -1, Step: &extract.Step{Loc: prm.Loc, Msg: "parameter " + name}}}})
 		}
 	}
