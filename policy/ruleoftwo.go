@@ -314,6 +314,8 @@ type approvalGroup struct {
 	lead      string
 	leadDepth int
 	carried   bool // some reacher passes its context to the owner
+	// named, when set, is the agent the finding is for (leadGroup).
+	named *capgraph.Agent
 }
 
 // note records a reacher's path to the owner for the attribution above.
@@ -333,6 +335,9 @@ func (grp *approvalGroup) note(g *capgraph.Graph, id string, via []string) {
 
 // agent is the agent the finding names.
 func (grp *approvalGroup) agent(g *capgraph.Graph) *capgraph.Agent {
+	if grp.named != nil {
+		return grp.named
+	}
 	if grp.lead == "" || grp.carried || slices.Contains(grp.reachers, grp.owner.ID) {
 		return grp.owner
 	}
@@ -412,9 +417,46 @@ func missingApproval(in *Input) []*Finding {
 	memo := stepMemo{}
 	var sets sourceSets
 	for _, key := range order {
-		out = append(out, approvalFinding(g, groups[key], memo, &sets))
+		grp := groups[key]
+		out = append(out, approvalFinding(g, grp, memo, &sets))
+		if lg := leadGroup(in, grp); lg != nil {
+			out = append(out, approvalFinding(g, lg, memo, &sets))
+		}
 	}
 	return out
+}
+
+// leadGroup is the second finding of a group whose owner reads untrusted
+// input itself and is run as a tool by the nearest reacher (lead), when
+// untrusted input also enters the lead's context from elsewhere (another
+// sub-agent, a tool of its own): that input can make the lead ask the
+// owner for the action, a path the owner's own finding does not name. The
+// lead's finding lists the lead's sources. nil otherwise: a group makes
+// at most two findings, so the count still grows with agents and tools.
+func leadGroup(in *Input, grp *approvalGroup) *approvalGroup {
+	g := in.Graph
+	if grp.lead == "" || grp.carried || grp.agent(g) != grp.owner || !slices.Contains(grp.reachers, grp.owner.ID) {
+		return nil
+	}
+	lead := g.Agents[grp.lead]
+	if lead == nil {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, s := range in.legsOf(grp.owner.ID).untrusted {
+		own[s.r.Tool.ID] = true
+	}
+	ls := in.legsOf(lead.ID)
+	elsewhere := false
+	srcs := make([]*leg, 0, len(ls.untrusted))
+	for i := range ls.untrusted {
+		srcs = append(srcs, &ls.untrusted[i])
+		elsewhere = elsewhere || !own[ls.untrusted[i].r.Tool.ID]
+	}
+	if !elsewhere {
+		return nil
+	}
+	return &approvalGroup{owner: grp.owner, sink: grp.sink, reachers: []string{lead.ID}, srcs: srcs, named: lead}
 }
 
 // stepMemo shares the steps of a source leg between the findings it
