@@ -128,6 +128,7 @@ func (d *decision) decide() {
 		if s, ok := d.data(); ok {
 			d.ev(NetworkEgress, role, "sends model-chosen data to a remote service with "+n, s)
 		}
+		d.bodyDelete(n)
 	case "remote_delete":
 		d.ev(WritesState, role, "deletes a record of a remote service with "+n, nil)
 		d.ev(Irreversible, role, "a deleted record is gone ("+n+")", nil)
@@ -202,6 +203,7 @@ func (d *decision) decide() {
 		if s, ok := d.data(); ok {
 			d.ev(NetworkEgress, role, "sends model-chosen data to the cloud with "+n, s)
 		}
+		d.bodyDelete(n)
 	case "vector_read":
 		if d.returned {
 			d.ev(UntrustedInput, role, "returns retrieved documents from "+n+" (their authors may be third parties)", d.retStep())
@@ -344,6 +346,13 @@ func (d *decision) run(n string) {
 	}
 	if d.returned {
 		d.ev(ReadsPrivate, "", "returns the output of a fixed command run by "+n, d.retStep())
+	}
+}
+
+// bodyDelete adds the deletion a write's batch body names (bodyops.go).
+func (d *decision) bodyDelete(n string) {
+	if op := deleteOp(d.c); op != "" {
+		d.ev(Irreversible, kindRoles[d.kind], fmt.Sprintf("its request body asks for %s, which cannot be undone (%s)", op, n), nil)
 	}
 }
 
