@@ -72,6 +72,8 @@ func mafTools(f *extract.File) {
 			f.AddTool(t)
 		case c.HeadKind == extract.HeadImport && isMAF(c.Qual) && strings.HasPrefix(extract.LastDot(c.Qual), "MCP") && strings.HasSuffix(c.Qual, "Tool"):
 			mafMCP(f, c)
+		case isMAF(c.Qual) && (c.HeadKind == extract.HeadObject || c.HeadKind == extract.HeadImport) && mafHostedFactories[c.Method()]:
+			mafClientTool(f, c)
 		case c.Method() == "as_tool" && c.HeadKind != extract.HeadImport && e.Recv == nil:
 			recv := e.Name[:len(e.Name)-len(".as_tool")]
 			if a := f.AgentByVar(recv); a == nil || a.Framework != mafFW {
@@ -85,6 +87,82 @@ func mafTools(f *extract.File) {
 				AgentRef: &extract.Expr{Kind: extract.ExprName, Name: recv, Scope: e.Scope, Loc: e.Loc}, Loc: c.Loc, NameLoc: c.Loc}
 			mafApproval(t, e)
 			f.AddTool(t)
+		}
+	}
+}
+
+// mafHostedFactories are the chat clients' tool factories
+// (OpenAIChatClient().get_mcp_tool(...), AnthropicClient.get_shell_tool(...),
+// agent_framework 1.2x): hosted tools the provider runs, or with func= a
+// local function declared to the provider as its shell.
+var mafHostedFactories = map[string]bool{"get_mcp_tool": true, "get_web_search_tool": true, "get_code_interpreter_tool": true,
+	"get_file_search_tool": true, "get_image_generation_tool": true, "get_shell_tool": true}
+
+// mafClientTool reads a client's tool factory call: get_mcp_tool(name=,
+// url=, approval_mode=, allowed_tools=) is a hosted MCP server, known by
+// its URL; get_shell_tool(func=f, approval_mode=) runs f (a local tool like
+// @tool); every other factory is a hosted tool the catalog knows by name.
+func mafClientTool(f *extract.File, c *extract.Call) {
+	e := c.Expr
+	switch c.Method() {
+	case "get_mcp_tool":
+		name, _ := extract.StrArg(e, -1, "name")
+		s := clientServer(f, c, mafFW, name)
+		url, _ := extract.Deref(e.Kwarg("url")).StrValue()
+		s.Launch = extract.NewLaunch("http", "", nil, url, nil, nil)
+		mafServerApproval(s, e.Kwarg("approval_mode"))
+		if allowed := e.Kwarg("allowed_tools"); allowed != nil {
+			if names := extract.Strings(allowed); names != nil {
+				s.Allowed = names
+			}
+		}
+		f.Servers = append(f.Servers, s)
+		return
+	case "get_shell_tool":
+		if fn := e.Kwarg("func"); fn != nil {
+			name, _ := extract.StrArg(e, -1, "name")
+			t := wrapperTool(c, mafFW, name, fn)
+			if base := f.ToolBySymbol(fn.Name); base != nil && base != t && e.Kwarg("approval_mode") == nil {
+				// func=run_bash, already a @tool(approval_mode=...): the
+				// factory keeps that tool and its approval mode.
+				t.Approvals = append(t.Approvals, base.Approvals...)
+			}
+			mafApproval(t, e)
+			f.AddTool(t)
+			return
+		}
+	}
+	t := &extract.Tool{Name: strings.TrimSuffix(strings.TrimPrefix(c.Method(), "get_"), "_tool"), Symbol: c.AssignedTo, Framework: mafFW,
+		Kind: extract.ToolPrebuilt, Class: "agent_framework." + c.Method(), Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
+	mafApproval(t, e)
+	f.AddTool(t)
+}
+
+// mafServerApproval reads an MCP tool's approval_mode: "always_require"
+// gates every tool; {"always_require_approval": [names]} gates those;
+// {"never_require_approval": [names]} gates every other tool.
+func mafServerApproval(s *extract.MCPServer, v *extract.Expr) {
+	if v == nil {
+		return
+	}
+	d := extract.Deref(v)
+	if str, ok := d.StrValue(); ok {
+		if str == "always_require" {
+			s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Expr: v})
+		}
+		return
+	}
+	if d == nil || d.Kind != extract.ExprDict {
+		return
+	}
+	for i, k := range d.Keys {
+		switch key, _ := k.StrValue(); key {
+		case "always_require_approval":
+			s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, Tools: extract.Strings(d.Elems[i]), Expr: v})
+		case "never_require_approval":
+			if names := extract.Strings(d.Elems[i]); names != nil {
+				s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Except: names, Expr: v})
+			}
 		}
 	}
 }
@@ -103,20 +181,7 @@ func mafMCP(f *extract.File, c *extract.Call) {
 	name, _ := extract.StrArg(e, 0, "name")
 	s := clientServer(f, c, mafFW, name)
 	s.Launch = launchFromParams(e, transport)
-	if v := e.Kwarg("approval_mode"); v != nil {
-		d := extract.Deref(v)
-		if str, ok := d.StrValue(); ok {
-			if str == "always_require" {
-				s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, All: true, Expr: v})
-			}
-		} else if d != nil && d.Kind == extract.ExprDict {
-			for i, k := range d.Keys {
-				if key, _ := k.StrValue(); key == "always_require_approval" {
-					s.Approvals = append(s.Approvals, &extract.Approval{Kind: "approval_mode", Loc: v.Loc, Tools: extract.Strings(d.Elems[i]), Expr: v})
-				}
-			}
-		}
-	}
+	mafServerApproval(s, e.Kwarg("approval_mode"))
 	if allowed := e.Kwarg("allowed_tools"); allowed != nil {
 		clientFilter(s, allowed)
 	}

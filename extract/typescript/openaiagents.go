@@ -49,6 +49,11 @@ func OpenAIAgentsAdapter(f *extract.File) {
 			if s, ok := objStr(opts, "requireApproval"); ok && s == "always" {
 				t.Approvals = append(t.Approvals, &extract.Approval{Kind: "require_approval", Loc: objKeyLoc(opts, "requireApproval"), All: true, Expr: objProp(opts, "requireApproval")})
 			}
+			// computerTool, shellTool and applyPatchTool take needsApproval
+			// as function tools do.
+			if a := flagApproval(opts, "needsApproval", "needs_approval"); a != nil {
+				t.Approvals = append(t.Approvals, a)
+			}
 			f.AddTool(t)
 		case c.Method() == "asTool" && e.Recv == nil && strings.HasSuffix(e.Name, ".asTool"):
 			recv := strings.TrimSuffix(e.Name, ".asTool")
