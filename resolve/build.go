@@ -859,6 +859,19 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		}
 		return []member{b.unknown(e, "class "+bd.Name+" is not a known tool class")}
 	case extract.BindAssign:
+		if key := extract.LastDot(e.Name); key != e.Name && key != bd.Name {
+			// slackTools.search_slack, slackTools an object literal of
+			// tools: that one property, not the whole object. (A name whose
+			// last part is the binding's own is the binding reached through
+			// a module: tools.appTools.)
+			if v := extract.Deref(bd.Value); v != nil && v.Kind == extract.ExprDict {
+				for i, k := range v.Keys {
+					if s, ok := k.StrValue(); ok && s == key && i < len(v.Elems) {
+						return b.members(v.Elems[i], depth+1)
+					}
+				}
+			}
+		}
 		if a := f.AgentByVar(bd.Name); a != nil && bd.Value != nil && bd.Value.Call != nil && b.byCall[bd.Value.Call] == a {
 			return []member{{agent: a, loc: e.Loc}}
 		}

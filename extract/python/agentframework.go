@@ -72,7 +72,11 @@ func mafTools(f *extract.File) {
 			f.AddTool(t)
 		case c.HeadKind == extract.HeadImport && isMAF(c.Qual) && strings.HasPrefix(extract.LastDot(c.Qual), "MCP") && strings.HasSuffix(c.Qual, "Tool"):
 			mafMCP(f, c)
-		case isMAF(c.Qual) && (c.HeadKind == extract.HeadObject || c.HeadKind == extract.HeadImport) && mafHostedFactories[c.Method()]:
+		case mafHostedFactories[c.Method()] && (isMAF(c.Qual) && (c.HeadKind == extract.HeadObject || c.HeadKind == extract.HeadImport) ||
+			c.HeadKind == extract.HeadData && mafFile(f)):
+			// On a client acg could not type (a parameter, an attribute)
+			// in a file that imports the framework: the factory names are
+			// the framework's own.
 			mafClientTool(f, c)
 		case c.Method() == "as_tool" && c.HeadKind != extract.HeadImport && e.Recv == nil:
 			recv := e.Name[:len(e.Name)-len(".as_tool")]
@@ -89,6 +93,16 @@ func mafTools(f *extract.File) {
 			f.AddTool(t)
 		}
 	}
+}
+
+// mafFile reports a file that imports agent_framework.
+func mafFile(f *extract.File) bool {
+	for _, im := range f.Imports {
+		if isMAF(im.Module) {
+			return true
+		}
+	}
+	return false
 }
 
 // mafHostedFactories are the chat clients' tool factories

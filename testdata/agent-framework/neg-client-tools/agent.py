@@ -3,7 +3,7 @@ search, the Microsoft Learn MCP server with approvals for everything but
 its search, and a local shell that asks before every command."""
 import subprocess
 
-from agent_framework import Agent, tool
+from agent_framework import Agent, Content, tool
 from agent_framework.openai import OpenAIChatClient
 
 
@@ -27,3 +27,13 @@ def build_agent() -> Agent:
         instructions="Answer developer questions; run commands when asked.",
         tools=[client.get_web_search_tool(), docs, client.get_shell_tool(func=run_bash)],
     )
+
+
+def word_count(text: str) -> list[Content]:
+    """Count the words of a text."""
+    return [Content.from_text(str(len(text.split())))]
+
+
+def build_researcher(client) -> Agent:
+    # The client comes in untyped: its factory is still the framework's.
+    return Agent(client=client, name="Researcher", tools=[client.get_web_search_tool(), word_count])
