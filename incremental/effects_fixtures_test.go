@@ -74,6 +74,22 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-http-post-not-irreversible": {
 			"search": "network_egress untrusted_input", "trending": "untrusted_input",
 		},
+		// TypeScript: npm SDKs called in Vercel AI SDK tools' bodies
+		// (testdata/ts/sdk); S3Client.send fails closed (the command is
+		// not part of the call).
+		"../ts/sdk/pos-sdk-tools": {
+			"scrapePage": "network_egress untrusted_input", "searchWeb": "untrusted_input",
+			"findPages": "network_egress untrusted_input", "readChannel": "reads_private untrusted_input",
+			"listNotes": "reads_private", "deleteNote": "irreversible writes_state",
+			"mailSummary":   "irreversible network_egress",
+			"archiveReport": "executes_code irreversible network_egress writes_state !default",
+		},
+		"../ts/sdk/neg-sdk-tools": {
+			"findNotes": "reads_private writes_state", "addNote": "writes_state", "setPreference": "reads_private writes_state",
+			"readReport": "reads_private", "summarise": "", "extractLinks": "",
+			"filePage": "network_egress reads_private writes_state",
+			"textMe":   "irreversible network_egress reads_private", "mailMe": "irreversible network_egress reads_private",
+		},
 		"neg-untyped-data": {
 			"tidy": "", "find_code": "",
 		},
