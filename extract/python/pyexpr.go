@@ -728,6 +728,12 @@ var clientCtors = map[string]bool{
 	"redis.Redis": true, "redis.from_url": true, "pymongo.MongoClient": true, "openai.OpenAI": true,
 	"openai.AsyncOpenAI": true, "anthropic.Anthropic": true, "paramiko.SSHClient": true, "ftplib.FTP": true,
 	"ftplib.FTP_TLS": true, "telnetlib.Telnet": true, "http.client.HTTPConnection": true, "http.client.HTTPSConnection": true,
+	// SDK clients built from a URL and a key (effects/rules.yaml knows their
+	// methods): what they return is the service's data, not the key.
+	"supabase.create_client": true, "supabase.acreate_client": true, "asyncpg.connect": true, "asyncpg.create_pool": true,
+	"praw.Reddit": true, "gitlab.Gitlab": true, "pinecone.Pinecone": true, "pinecone.PineconeAsyncio": true,
+	"gspread.service_account": true, "gspread.authorize": true, "gspread.oauth": true, "gspread.service_account_from_dict": true,
+	"qdrant_client.QdrantClient": true, "qdrant_client.AsyncQdrantClient": true,
 }
 
 // mutation records list growth (tools.append(t), agent.handoffs.extend([...]))
