@@ -146,6 +146,19 @@ func (d *decision) decide() {
 		d.ev(NetworkEgress, role, "sends a payment instruction with "+n, s)
 		d.ev(WritesState, role, "moves money with "+n, s)
 		d.ev(Irreversible, role, "a payment cannot be taken back by the agent ("+n+")", s)
+	case "page_action":
+		// A click or typed text on a live page acts on whatever site the
+		// page is: it may submit a form, post, buy or delete (the browser
+		// MCP servers' browser_click/browser_type are catalogued alike).
+		d.ev(WritesState, role, "acts on a live web page with "+n, nil)
+		d.ev(Irreversible, role, "a submitted form or post cannot be taken back ("+n+")", nil)
+		for _, a := range d.c.Args {
+			// The text typed, not the element a model-chosen locator found.
+			if s := callerStep(a.Flow, d.mask); s != nil || carries(a.Flow, d.mask) {
+				d.ev(NetworkEgress, role, "types model-chosen text into a web page with "+n, s)
+				break
+			}
+		}
 	case "page_read":
 		if d.returned {
 			d.ev(UntrustedInput, "browse_url", "returns page content read by "+n+" (third parties write it)", d.retStep())

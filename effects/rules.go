@@ -79,7 +79,7 @@ var kindRoles = map[string]string{
 	"cloud_send": "http_request", "vector_read": "vector_store_read", "vector_write": "vector_store_write",
 	"memory_read": "read_memory", "memory_write": "update_memory", "git_push": "git_push", "browser": "browse_url",
 	"http_delete": "http_request", "message_read": "read_email", "message_send": "send_email", "remote_write": "external_api",
-	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api", "page_read": "browse_url",
+	"remote_delete": "external_api", "remote_read": "external_api", "shared_read": "read_file", "payment": "external_api", "page_read": "browse_url", "page_action": "form_fill",
 }
 
 // LoadRules parses rules files into one table; the embedded ones are

@@ -103,6 +103,7 @@ func TestEffectsFixtures(t *testing.T) {
 		"pos-state-returned":   {"open_page": "network_egress untrusted_input"},
 		"pos-ctor-typed-attr":  {"visit_page": "network_egress untrusted_input", "lookup": all + " !default"},
 		"neg-ctor-typed-attr":  {"page_down": "", "quote": ""},
+		"pos-page-actions":     {"open_page": "network_egress untrusted_input", "click_button": "irreversible writes_state", "fill_field": "irreversible network_egress writes_state"},
 		"pos-batch-delete":     {"remove_tab": "irreversible network_egress writes_state", "bold_header": "network_egress writes_state"},
 		"neg-scratch-tempfile": {"read_document": "network_egress untrusted_input", "keep_document": "network_egress writes_state"},
 		"neg-state-unreturned": {"ping": "network_egress"},
