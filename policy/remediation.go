@@ -2,7 +2,6 @@ package policy
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -63,6 +62,7 @@ func remediationWith(g *capgraph.Graph, a *capgraph.Agent, actions []leg, gates 
 	type group struct {
 		sentence string // with toolSlot where the tools go
 		names    []string
+		has      map[string]bool // names, as a set: a rule-of-two finding may list thousands of tools
 	}
 	var groups []*group
 	byText := map[string]*group{}
@@ -84,11 +84,12 @@ func remediationWith(g *capgraph.Graph, a *capgraph.Agent, actions []leg, gates 
 		p, name := gs.text, gs.name
 		grp := byText[p]
 		if grp == nil {
-			grp = &group{sentence: p}
+			grp = &group{sentence: p, has: map[string]bool{}}
 			byText[p] = grp
 			groups = append(groups, grp)
 		}
-		if name != "" && !slices.Contains(grp.names, name) { // tools of one name in two files: one fix to say
+		if name != "" && !grp.has[name] { // tools of one name in two files: one fix to say
+			grp.has[name] = true
 			grp.names = append(grp.names, name)
 		}
 	}

@@ -353,8 +353,9 @@ func (grp *approvalGroup) agent(g *capgraph.Graph) *capgraph.Agent {
 // grows with agents and tools, never with the pairs of a handoff chain.
 func missingApproval(in *Input) []*Finding {
 	g := in.Graph
-	groups := map[string]*approvalGroup{}
-	var order []string
+	type groupKey struct{ owner, tool string } // no string built per reach entry
+	groups := map[groupKey]*approvalGroup{}
+	var order []groupKey
 	toolIdx := map[string]int{}
 	for _, id := range sortedAgents(g) {
 		reach := g.Reach(id)
@@ -391,7 +392,7 @@ func missingApproval(in *Input) []*Finding {
 			if owner == nil {
 				owner = g.Agents[id]
 			}
-			key := owner.ID + "\x00" + r.Tool.ID
+			key := groupKey{owner.ID, r.Tool.ID}
 			grp := groups[key]
 			if grp == nil {
 				grp = &approvalGroup{owner: owner, sink: leg{r, why, e.Get(why)}}
