@@ -141,6 +141,9 @@ type Agent struct {
 	Direct []*Tool `json:"-"`
 	// Delegates lists agent ids this agent can hand work to (crew delegation).
 	Delegates []string `json:"-"`
+	// ActiveTools, when set, are the only tool names the model may call
+	// (Mastra's defaultOptions.activeTools, the AI SDK's activeTools).
+	ActiveTools []string `json:"-"`
 	// Extra carries adapter data.
 	Extra map[ExtraKey]string `json:"-"`
 }

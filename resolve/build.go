@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -140,6 +141,21 @@ func (b *builder) addTool(t *extract.Tool) *capgraph.Tool {
 	return ct
 }
 
+// active reports whether the model may call a tool of the agent: every
+// tool, unless the agent names the active ones (by the key of its tools
+// object, else the tool's name). A tool acg could not follow has no name
+// to test and stays (fail closed).
+func active(a *extract.Agent, ref extract.ToolRef, t *capgraph.Tool) bool {
+	if a.ActiveTools == nil || t.Framework == extract.FrameworkUnknown {
+		return true
+	}
+	name := ref.Key
+	if name == "" {
+		name = t.Name
+	}
+	return slices.Contains(a.ActiveTools, name)
+}
+
 func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 	ca := b.agents[a]
 	refs := append([]extract.ToolRef(nil), a.Tools...)
@@ -196,6 +212,8 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 			switch {
 			case m.agent != nil:
 				b.links = append(b.links, capgraph.Link{From: a.ID, To: m.agent.ID, Kind: capgraph.EdgeSubAgent, Loc: m.loc})
+			case m.tool != nil && !active(a, ref, m.tool):
+				// Not among the names the model may call (activeTools).
 			case m.tool != nil:
 				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Node: ref.Node, Loc: m.loc,
 					Gates: b.useGates(f, a, m.tool, ref.Node, ref.Key)})
@@ -875,8 +893,17 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 		if a := f.AgentByVar(bd.Name); a != nil && bd.Value != nil && bd.Value.Call != nil && b.byCall[bd.Value.Call] == a {
 			return []member{{agent: a, loc: e.Loc}}
 		}
-		if tool := f.ToolBySymbol(bd.Name); tool != nil && tool.Ctor != nil && bd.Value != nil && tool.Ctor == bd.Value {
-			return []member{{tool: b.addTool(tool), loc: e.Loc}}
+		if bd.Value != nil {
+			// The tools a constructor made (one, or a Mastra Workspace's).
+			var made []member
+			for _, tool := range f.Tools {
+				if tool.Symbol == bd.Name && tool.Ctor != nil && tool.Ctor == bd.Value {
+					made = append(made, member{tool: b.addTool(tool), loc: e.Loc})
+				}
+			}
+			if len(made) > 0 {
+				return made
+			}
 		}
 		out := b.membersOfValue(f, bd, depth)
 		// Appends to the same variable anywhere in its scope, unless a

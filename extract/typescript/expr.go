@@ -272,6 +272,13 @@ func (w *walker) object(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extrac
 			ke := &extract.Expr{Kind: extract.ExprStr, Str: key, Loc: b.loc(kn)}
 			if key == "" && kn != nil {
 				ke = &extract.Expr{Kind: extract.ExprOther, Loc: b.loc(kn)}
+				if kn.Type() == "computed_property_name" {
+					// [WORKSPACE_TOOLS.SANDBOX.EXECUTE_COMMAND]: a constant's
+					// name, kept as a name for adapters that know it.
+					if k := kn.NamedChildren(); len(k) == 1 && (k[0].Type() == "member_expression" || k[0].Type() == "identifier") {
+						ke = &extract.Expr{Kind: extract.ExprName, Name: b.text(k[0]), Loc: b.loc(kn)}
+					}
+				}
 			}
 			w.owner = sub(key)
 			f, v := w.expr(p.ChildByFieldName("value"))

@@ -44,7 +44,13 @@ func MastraAdapter(f *extract.File) {
 				a.Name = s
 			}
 			a.Tools = toolRefs(objProp(opts, "tools"), "")
+			if ws := objProp(opts, "workspace"); ws != nil {
+				a.Tools = append(a.Tools, extract.ToolRef{Expr: ws})
+			}
+			a.ActiveTools = activeTools(opts)
 			f.AddAgent(a)
+		case memberOf(c.Qual, "Workspace", mastraWorkspaceModules...):
+			mastraWorkspace(f, c)
 		}
 	}
 }
