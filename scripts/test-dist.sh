@@ -6,6 +6,7 @@
 # checks the .vsix files and runs the linux-x64 one in code-server
 # (editors/vscode/e2e/run.sh; a skip for lack of network goes to
 # $ACG_SKIP_FILE);
+# cross-builds linux-arm64 as a release does and runs it under qemu-aarch64;
 # then runs the GitHub Action's scan step and the pre-commit hook's command
 # line with the installed acg. Run by scripts/test.sh.
 set -euo pipefail
@@ -51,6 +52,24 @@ if [ $code = 3 ]; then
   [ -n "${ACG_SKIP_FILE:-}" ] && echo "$msg" >>"$ACG_SKIP_FILE"
 elif [ $code != 0 ]; then
   fail "the .vsix in code-server failed"
+fi
+
+echo "== linux-arm64: cross-built with zig, run under qemu-aarch64"
+# The other linux build, made as a release makes it (zig cc, static musl),
+# verified like one (scripts/release/verify.py: checksums, the binaries in
+# every package, version and a scan run under user-mode emulation), and
+# its scan must say what the native build's says, byte for byte.
+if command -v qemu-aarch64 >/dev/null; then
+  "$root/scripts/release.sh" --targets linux-arm64 --version v0.0.1 --out "$tmp/arm64" --verify >"$tmp/arm64.log" 2>&1 ||
+    { tail -20 "$tmp/arm64.log" >&2; fail "the linux-arm64 release build or its verification failed"; }
+  a=0; (cd "$root" && "$tmp/dist/bin/linux-amd64/acg" scan testdata/inbox --format json >"$tmp/amd64.json") || a=$?
+  b=0; (cd "$root" && qemu-aarch64 "$tmp/arm64/bin/linux-arm64/acg" scan testdata/inbox --format json >"$tmp/arm64.json") || b=$?
+  [ $a = 1 ] && [ $b = 1 ] || fail "scans of testdata/inbox exited $a (amd64) and $b (arm64), want 1"
+  cmp -s "$tmp/amd64.json" "$tmp/arm64.json" || fail "linux-arm64's scan JSON differs from linux-amd64's"
+else
+  msg="linux-arm64 build: qemu-aarch64 is not installed (Debian: apt-get install qemu-user), so it was not run"
+  echo "SKIPPED: $msg"
+  [ -n "${ACG_SKIP_FILE:-}" ] && echo "$msg" >>"$ACG_SKIP_FILE"
 fi
 
 echo "== pip install the wheel into a fresh virtual environment"
