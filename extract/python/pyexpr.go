@@ -897,6 +897,11 @@ func (w *walker) resolveDotted(chain []string) (string, extract.HeadKind) {
 		}
 		return strings.Join(chain[2:], "."), extract.HeadData
 	}
+	if head == "cls" && w.class != nil && len(chain) == 2 && len(w.fn.Params) > 0 && w.fn.Params[0].Name == "cls" {
+		// cls.helper(...) in a classmethod: a method of the class (or a
+		// subclass's override of it), as self.helper(...) is.
+		return w.class.Name + "." + chain[1], extract.HeadSelf
+	}
 	if w.reboundGlobal(head) {
 		return strings.Join(chain, "."), extract.HeadUnknown
 	}
