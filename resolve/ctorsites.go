@@ -91,10 +91,12 @@ func (ix *Index) ctorParamType(cl *extract.Class, v *extract.Expr) (string, bool
 		}
 		arg := c.Expr.Arg(idx-1, v.Name)
 		if arg == nil {
-			if init.Params[idx].Default == nil {
-				continue // a required argument left out: the call raises, it builds nothing
+			if d := init.Params[idx].Default; d == nil || d.Kind == extract.ExprNone {
+				// A required argument left out (the call raises), or a None
+				// default stored as is: no object whose methods run.
+				continue
 			}
-			return "", true // the default: its type is not recorded here
+			return "", true // another default: its type is not recorded here
 		}
 		at := arg.Type
 		if !strings.HasSuffix(at, "()") || ty != "" && at != ty {

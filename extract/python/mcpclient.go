@@ -45,6 +45,9 @@ func mcpClients(f *extract.File) {
 		case extract.QualIs(c.Qual, "MCPServerHTTP", "pydantic_ai"), extract.QualIs(c.Qual, "MCPServerStreamableHTTP", "pydantic_ai"):
 			pydanticServer(f, c, "http", "url")
 			continue
+		case extract.QualIs(c.Qual, "MCPClient", "smolagents"):
+			smolClient(f, c)
+			continue
 		case extract.QualIs(c.Qual, "MCPServerAdapter", "crewai_tools"):
 			params, transport = e.Arg(0, "serverparams"), "stdio"
 			if params == nil {
@@ -99,6 +102,40 @@ func multiServerClient(f *extract.File, c *extract.Call) {
 		s := &extract.MCPServer{Framework: extract.FrameworkLangChain, Var: c.AssignedTo, Loc: conns.Elems[i].Loc, NameLoc: k.Loc, Ctor: e, Name: name}
 		s.ID = f.UniqueServerID(name)
 		s.Launch = launchFromParams(entry, transport)
+		f.Servers = append(f.Servers, s)
+	}
+}
+
+// smolClient reads smolagents' MCPClient(server_parameters) (1.x): one
+// server (StdioServerParameters(...), or a dict with "url" and
+// "transport") or a list of them, whose tools client.get_tools() and
+// `with MCPClient(...) as tools` give. Each becomes a server sharing the
+// constructor call, as MultiServerMCPClient's entries do.
+func smolClient(f *extract.File, c *extract.Call) {
+	params := extract.Deref(c.Expr.Arg(0, "server_parameters"))
+	list := []*extract.Expr{params}
+	if params != nil && params.Kind == extract.ExprList {
+		list = params.Elems
+	}
+	for i, p := range list {
+		p = extract.Deref(p)
+		transport := "stdio"
+		if p != nil && p.Kind == extract.ExprDict {
+			transport = "http" // a dict names a URL; its transport says which kind
+			for j, k := range p.Keys {
+				if ks, _ := k.StrValue(); ks == "transport" && j < len(p.Elems) {
+					if t, _ := extract.Deref(p.Elems[j]).StrValue(); t == "sse" {
+						transport = "sse"
+					}
+				}
+			}
+		}
+		name := c.AssignedTo
+		if len(list) > 1 || name == "" {
+			name = "MCPClient@" + itoaLine(int(c.Loc.Start.Line)) + "#" + itoaLine(i+1)
+		}
+		s := clientServer(f, c, extract.FrameworkSmolagents, name)
+		s.Launch = launchFromParams(p, transport)
 		f.Servers = append(f.Servers, s)
 	}
 }

@@ -307,17 +307,76 @@ func (b *builder) stateResults() {
 	if len(b.selfStores) == 0 {
 		return
 	}
+	// A method that stores one of its parameters in returned state
+	// (_set_content(self, text): self._content = text) makes its callers'
+	// argument returned state too: what a caller passes there
+	// (self._set_content(fetch(url).text)) reaches what the class returns.
+	type paramStore struct {
+		class *extract.Class
+		fn    *extract.Func
+		param int
+		attr  string
+	}
+	var params []paramStore
 	for _, st := range b.selfStores {
 		if !b.selfReturned[st.class][st.attr] {
 			continue
 		}
 		for _, o := range st.flow {
+			if o.Param > 0 && o.Call < 0 {
+				params = append(params, paramStore{st.class, st.fn, o.Param, st.attr})
+			}
 			if o.Call < 0 || o.Call >= len(st.fn.Calls) {
 				continue
 			}
 			step := &extract.Step{Loc: st.loc, Msg: "stored in self." + st.attr + ", which a method of the class returns", Prev: o.Step}
 			st.fn.Returns = append(st.fn.Returns, extract.Origin{Param: -1, Call: o.Call, Step: step})
 			st.fn.StateReturned = true
+		}
+	}
+	for _, ps := range params {
+		qual := ps.class.Name + "." + ps.fn.Name
+		for _, m := range ps.class.Methods {
+			for _, c := range m.Calls {
+				if c.HeadKind != extract.HeadSelf || c.Qual != qual {
+					continue
+				}
+				for _, a := range c.Args {
+					if a.Pos != ps.param-1 && a.Kw != ps.fn.Params[ps.param].Name {
+						continue
+					}
+					for _, o := range a.Flow {
+						if o.Call < 0 || o.Call >= len(m.Calls) {
+							continue
+						}
+						step := &extract.Step{Loc: c.Loc, Msg: "stored by " + ps.fn.Name + " in self." + ps.attr + ", which a method of the class returns", Prev: o.Step}
+						m.Returns = append(m.Returns, extract.Origin{Param: -1, Call: o.Call, Step: step})
+						m.StateReturned = true
+					}
+				}
+			}
+		}
+	}
+	// A method that calls one storing returned state stores it too
+	// (visit_page calls _fetch_page, which keeps the page): the effects of
+	// what it fetches reach the model when the class hands the state back.
+	for changed := true; changed; {
+		changed = false
+		for cl := range b.selfReturned {
+			for _, m := range cl.Methods {
+				if m.StateReturned {
+					continue
+				}
+				for _, c := range m.Calls {
+					if c.HeadKind != extract.HeadSelf {
+						continue
+					}
+					if callee := cl.Methods[strings.TrimPrefix(c.Qual, cl.Name+".")]; callee != nil && callee != m && callee.StateReturned {
+						m.StateReturned, changed = true, true
+						break
+					}
+				}
+			}
 		}
 	}
 }

@@ -9,7 +9,7 @@ class PageDownTool(Tool):
     inputs = {}
     output_type = "string"
 
-    def __init__(self, pager):
+    def __init__(self, pager=None):
         super().__init__()
         self.pager = pager
 
