@@ -81,6 +81,17 @@ func crewAI(f *extract.File, root *syntax.Node, src []byte) {
 					a.Extra[extract.ExtraAllowDelegation] = "true" // computed: fail closed
 				}
 			}
+			if v := e.Kwarg("allow_code_execution"); v != nil {
+				// crewAI before 1.x adds its code interpreter to such an agent
+				// (Docker in the default "safe" mode, the host in "unsafe"): a
+				// tool the agent has without listing it. 1.x ignores the
+				// deprecated flag; the version installed is not in the code,
+				// so the interpreter is assumed (fail closed).
+				if on, known := extract.Deref(v).Truthy(); on || !known {
+					a.Direct = append(a.Direct, &extract.Tool{ID: f.Path + "#code-interpreter@" + itoaLine(int(c.Loc.Start.Line)), Name: "Code Interpreter",
+						Framework: extract.FrameworkCrewAI, Kind: extract.ToolPrebuilt, Class: "crewai_tools.CodeInterpreterTool", Loc: v.Loc, NameLoc: v.Loc})
+				}
+			}
 			for _, app := range extract.Strings(e.Kwarg("apps")) {
 				a.Direct = append(a.Direct, &extract.Tool{ID: f.Path + "#app:" + app, Name: app, Framework: extract.FrameworkCrewAI,
 					Kind: extract.ToolPrebuilt, Class: "crewai.apps." + app, Loc: e.Kwarg("apps").Loc, NameLoc: e.Kwarg("apps").Loc})
