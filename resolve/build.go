@@ -688,6 +688,12 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 	}
 	switch e.Kind {
 	case extract.ExprDict:
+		if name, ok := specName(e); ok {
+			// A model SDK's tool spec ({"name": "get_weather", ...}, or
+			// OpenAI's {"type": "function", "function": {"name": ...}}): the
+			// function that carries it out, found by its name.
+			return []member{b.specTool(e, name)}
+		}
 		if typ, ok := specType(e); ok {
 			return []member{b.hosted(e, typ)}
 		}
@@ -732,6 +738,61 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 		return b.call(e, depth, "")
 	}
 	return []member{b.unknown(e, "the list element is not a name or call acg can follow")}
+}
+
+// specName is the tool name of a function spec given as a dict literal:
+// "name" beside "input_schema" or "parameters" (Anthropic, OpenAI
+// Responses), or "function": {"name": ...} (OpenAI Chat Completions).
+func specName(e *extract.Expr) (string, bool) {
+	get := func(d *extract.Expr, key string) *extract.Expr {
+		for i, k := range d.Keys {
+			if s, ok := k.StrValue(); ok && s == key && i < len(d.Elems) {
+				return extract.Deref(d.Elems[i])
+			}
+		}
+		return nil
+	}
+	if fn := get(e, "function"); fn != nil && fn.Kind == extract.ExprDict {
+		return get(fn, "name").StrValue()
+	}
+	if get(e, "input_schema") == nil && get(e, "parameters") == nil {
+		return "", false
+	}
+	return get(e, "name").StrValue()
+}
+
+// specTool is the tool a function spec names: a function of that name in
+// the spec's scope, or the function a name → function table of the file
+// maps it to (TOOLS = {"get_weather": get_weather}); else a tool acg
+// cannot follow (fail closed).
+func (b *builder) specTool(e *extract.Expr, name string) member {
+	if e.Scope != nil {
+		if fn := extract.FuncDef(e.Scope, name); fn != nil {
+			if ms := b.name(&extract.Expr{Kind: extract.ExprName, Name: name, Scope: e.Scope, Loc: e.Loc}, 1); len(ms) == 1 && ms[0].tool != nil {
+				return ms[0]
+			}
+		}
+		if f := b.ix.fileOf(e.Scope); f != nil {
+			for _, fn := range f.Funcs {
+				for _, bs := range fn.Scope.Bindings {
+					for _, bd := range bs {
+						v := extract.Deref(bd.Value)
+						if bd.Kind != extract.BindAssign || v == nil || v.Kind != extract.ExprDict || v == e {
+							continue
+						}
+						for i, k := range v.Keys {
+							if s, ok := k.StrValue(); ok && s == name && i < len(v.Elems) && v.Elems[i] != nil && v.Elems[i].Kind == extract.ExprName {
+								if ms := b.members(v.Elems[i], 1); len(ms) == 1 && ms[0].tool != nil {
+									return ms[0]
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return b.unknown(e, fmt.Sprintf("tool spec %q names no function acg can find", name))
 }
 
 // specType returns the "type" of a tool spec given as a dict literal

@@ -177,6 +177,8 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/pos-ctor-typed-attr/pager.py untrusted>return 12>12":              {"builtin", objState},
 	"effects/pos-batch-delete/agent.py param>write 9>19":                       {"builtin", catalogue},
 	"effects/pos-state-through-setter/browser.py param>egress 13>17":           {"builtin", interproc},
+	"sdk-loops/neg-openai-weather/agent.py untrusted>prompt 19>27":             {"builtin", interproc},
+	"sdk-loops/neg-openai-weather/agent.py untrusted>return 19>30":             {"builtin", interproc},
 	"effects/pos-state-through-setter/browser.py untrusted>return 17>18":       {"builtin", objState},
 	"effects/pos-batch-delete/agent.py param>write 23>26":                      {"builtin", catalogue},
 	"effects/neg-scratch-tempfile/agent.py param>write 15>21":                  {"semgrep", scratch},
