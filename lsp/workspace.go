@@ -346,14 +346,19 @@ func (f *folder) run(ctx context.Context, disk []string, full bool) {
 		return
 	}
 	a := &analysis{snap: snap, res: res}
-	// Publish before telling waiters: whoever waited for this analysis
-	// (a request, acg.rescan) then also finds it published. A newer
-	// snapshot's run publishes for it instead.
+	// The latest before it is published: a sync mark set while it goes
+	// out (a rejected edit, text_sync.go) republishes this analysis, so
+	// it must already be the one republish finds. Published before
+	// waiters are told: whoever waited for this analysis (a request,
+	// acg.rescan) then also finds it published. A newer snapshot's run
+	// publishes for it instead.
+	f.mu.Lock()
+	f.latest = a
+	f.mu.Unlock()
 	if f.ws.Snapshot().Seq == snap.Seq {
 		f.publish(a)
 	}
 	f.mu.Lock()
-	f.latest = a
 	close(f.updated)
 	f.updated = make(chan struct{})
 	f.mu.Unlock()
