@@ -60,10 +60,9 @@ func deleteKey(e *extract.Expr, depth int) string {
 // namesDelete reports an operation name that starts with the word delete:
 // deleteSheet, delete_range, DeleteObject; not deleted or deleteable.
 func namesDelete(s string) bool {
-	rest, ok := strings.CutPrefix(strings.ToLower(s[:min(len(s), 6)])+s[min(len(s), 6):], "delete")
-	if !ok || rest == "" {
+	if len(s) <= len("delete") || !strings.EqualFold(s[:len("delete")], "delete") {
 		return false
 	}
-	r := rune(rest[0])
+	r := rune(s[len("delete")])
 	return r == '_' || unicode.IsUpper(r)
 }

@@ -95,6 +95,20 @@ func (e *Expr) Arg(pos int, name string) *Expr {
 	return nil
 }
 
+// Entry returns the value a dict literal gives a string key, or nil
+// (also for anything that is not a dict literal).
+func (e *Expr) Entry(key string) *Expr {
+	if e == nil || e.Kind != ExprDict {
+		return nil
+	}
+	for i, k := range e.Keys {
+		if s, ok := k.StrValue(); ok && s == key && i < len(e.Elems) {
+			return e.Elems[i]
+		}
+	}
+	return nil
+}
+
 // StrValue returns the literal string value and whether the expression is one.
 func (e *Expr) StrValue() (string, bool) {
 	if e == nil || e.Kind != ExprStr {

@@ -744,21 +744,13 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 // "name" beside "input_schema" or "parameters" (Anthropic, OpenAI
 // Responses), or "function": {"name": ...} (OpenAI Chat Completions).
 func specName(e *extract.Expr) (string, bool) {
-	get := func(d *extract.Expr, key string) *extract.Expr {
-		for i, k := range d.Keys {
-			if s, ok := k.StrValue(); ok && s == key && i < len(d.Elems) {
-				return extract.Deref(d.Elems[i])
-			}
-		}
-		return nil
+	if fn := extract.Deref(e.Entry("function")); fn != nil && fn.Kind == extract.ExprDict {
+		return extract.Deref(fn.Entry("name")).StrValue()
 	}
-	if fn := get(e, "function"); fn != nil && fn.Kind == extract.ExprDict {
-		return get(fn, "name").StrValue()
-	}
-	if get(e, "input_schema") == nil && get(e, "parameters") == nil {
+	if e.Entry("input_schema") == nil && e.Entry("parameters") == nil {
 		return "", false
 	}
-	return get(e, "name").StrValue()
+	return extract.Deref(e.Entry("name")).StrValue()
 }
 
 // specTool is the tool a function spec names: a function of that name in
@@ -777,14 +769,12 @@ func (b *builder) specTool(e *extract.Expr, name string) member {
 				for _, bs := range fn.Scope.Bindings {
 					for _, bd := range bs {
 						v := extract.Deref(bd.Value)
-						if bd.Kind != extract.BindAssign || v == nil || v.Kind != extract.ExprDict || v == e {
+						if bd.Kind != extract.BindAssign || v == e {
 							continue
 						}
-						for i, k := range v.Keys {
-							if s, ok := k.StrValue(); ok && s == name && i < len(v.Elems) && v.Elems[i] != nil && v.Elems[i].Kind == extract.ExprName {
-								if ms := b.members(v.Elems[i], 1); len(ms) == 1 && ms[0].tool != nil {
-									return ms[0]
-								}
+						if el := v.Entry(name); el != nil && el.Kind == extract.ExprName {
+							if ms := b.members(el, 1); len(ms) == 1 && ms[0].tool != nil {
+								return ms[0]
 							}
 						}
 					}
@@ -943,12 +933,8 @@ func (b *builder) name(e *extract.Expr, depth int) []member {
 			// tools: that one property, not the whole object. (A name whose
 			// last part is the binding's own is the binding reached through
 			// a module: tools.appTools.)
-			if v := extract.Deref(bd.Value); v != nil && v.Kind == extract.ExprDict {
-				for i, k := range v.Keys {
-					if s, ok := k.StrValue(); ok && s == key && i < len(v.Elems) {
-						return b.members(v.Elems[i], depth+1)
-					}
-				}
+			if el := extract.Deref(bd.Value).Entry(key); el != nil {
+				return b.members(el, depth+1)
 			}
 		}
 		if a := f.AgentByVar(bd.Name); a != nil && bd.Value != nil && bd.Value.Call != nil && b.byCall[bd.Value.Call] == a {

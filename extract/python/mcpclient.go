@@ -122,12 +122,8 @@ func smolClient(f *extract.File, c *extract.Call) {
 		transport := "stdio"
 		if p != nil && p.Kind == extract.ExprDict {
 			transport = "http" // a dict names a URL; its transport says which kind
-			for j, k := range p.Keys {
-				if ks, _ := k.StrValue(); ks == "transport" && j < len(p.Elems) {
-					if t, _ := extract.Deref(p.Elems[j]).StrValue(); t == "sse" {
-						transport = "sse"
-					}
-				}
+			if t, _ := extract.Deref(p.Entry("transport")).StrValue(); t == "sse" {
+				transport = "sse"
 			}
 		}
 		name := c.AssignedTo

@@ -73,12 +73,8 @@ func sdkTools(e *extract.Expr) *extract.Expr {
 		if a == nil || a.Kind != extract.ExprSplat || len(a.Elems) == 0 {
 			continue
 		}
-		if d := extract.Deref(a.Elems[0]); d != nil && d.Kind == extract.ExprDict {
-			for i, k := range d.Keys {
-				if s, ok := k.StrValue(); ok && s == "tools" && i < len(d.Elems) {
-					return d.Elems[i]
-				}
-			}
+		if tl := extract.Deref(a.Elems[0]).Entry("tools"); tl != nil {
+			return tl
 		}
 	}
 	return nil

@@ -96,10 +96,11 @@ func workspaceSetting(cfg *extract.Expr, group, key, full string) *extract.Expr 
 	return nil
 }
 
-// activeTools reads defaultOptions.activeTools (Mastra) or activeTools (the
-// AI SDK's call options): a literal list of names, else nil.
+// activeTools reads defaultOptions.activeTools (Mastra) or activeTools
+// (the AI SDK's call options; experimental_activeTools before AI SDK 5): a
+// literal list of names, else nil.
 func activeTools(opts *extract.Expr) []string {
-	for _, v := range []*extract.Expr{objProp(objProp(opts, "defaultOptions"), "activeTools"), objProp(opts, "activeTools")} {
+	for _, v := range []*extract.Expr{objProp(objProp(opts, "defaultOptions"), "activeTools"), objProp(opts, "activeTools"), objProp(opts, "experimental_activeTools")} {
 		if d := extract.Deref(v); d != nil && d.Kind == extract.ExprList {
 			names := extract.Strings(d)
 			if len(names) == len(d.Elems) {

@@ -72,17 +72,9 @@ func VercelAIAdapter(f *extract.File) {
 			}
 		}
 		a.Approvals = append(a.Approvals, toolApproval(opts, tools)...)
-		// activeTools (experimental_activeTools before AI SDK 5): the only
-		// tools the model may call in this run; a list acg cannot read
-		// (computed per request) leaves every tool.
+		// The only tools the model may call in this run; a list acg
+		// cannot read (computed per request) leaves every tool.
 		a.ActiveTools = activeTools(opts)
-		if a.ActiveTools == nil {
-			if d := extract.Deref(objProp(opts, "experimental_activeTools")); d != nil && d.Kind == extract.ExprList {
-				if names := extract.Strings(d); len(names) == len(d.Elems) {
-					a.ActiveTools = names
-				}
-			}
-		}
 		f.AddAgent(a)
 	}
 }
