@@ -5,8 +5,6 @@ import (
 	"sync"
 
 	"gonum.org/v1/gonum/graph"
-	"gonum.org/v1/gonum/graph/iterator"
-	"gonum.org/v1/gonum/graph/network"
 	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 )
@@ -37,7 +35,7 @@ func (gr *Graph) cache() *analysis {
 }
 
 // Centrality returns a node's betweenness centrality over the whole graph
-// (gonum network.Betweenness), normalised for a directed graph by
+// (Brandes, as gonum's network.Betweenness; betweenness.go), normalised for a directed graph by
 // (n-1)(n-2) so that it lies in [0, 1]. Shortest paths never leave a
 // weakly connected component, so each component is computed on its own,
 // when one of its nodes is first asked about: exact, and quadratic in the
@@ -61,7 +59,13 @@ func (gr *Graph) Centrality(id string) float64 {
 		n := float64(len(gr.names))
 		if n >= 3 {
 			norm := (n - 1) * (n - 2)
-			for x, v := range network.Betweenness(componentView{gr, c, an.component}) {
+			var members []int64
+			for id, cc := range an.component {
+				if cc == c {
+					members = append(members, int64(id))
+				}
+			}
+			for x, v := range betweenness(gr, members) {
 				an.centrality[gr.names[x]] = v / norm
 			}
 		}
@@ -99,35 +103,6 @@ func components(gr *Graph) []int {
 	}
 	return comp
 }
-
-// componentView is one weakly connected component of the graph, as a
-// gonum graph.
-type componentView struct {
-	gr   *Graph
-	c    int
-	comp []int
-}
-
-func (v componentView) Node(id int64) graph.Node {
-	if id < 0 || int(id) >= len(v.comp) || v.comp[id] != v.c {
-		return nil
-	}
-	return v.gr.g.Node(id)
-}
-
-func (v componentView) Nodes() graph.Nodes {
-	var ns []graph.Node
-	for id, c := range v.comp {
-		if c == v.c {
-			ns = append(ns, v.gr.g.Node(int64(id)))
-		}
-	}
-	return iterator.NewOrderedNodes(ns)
-}
-
-func (v componentView) From(id int64) graph.Nodes      { return v.gr.g.From(id) }
-func (v componentView) HasEdgeBetween(x, y int64) bool { return v.gr.g.HasEdgeBetween(x, y) }
-func (v componentView) Edge(uid, vid int64) graph.Edge { return v.gr.g.Edge(uid, vid) }
 
 func (gr *Graph) agentEdges() *analysis {
 	an := gr.cache()

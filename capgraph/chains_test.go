@@ -69,3 +69,54 @@ func TestCyclesAndFlow(t *testing.T) {
 		t.Errorf("cycle path = %v", p)
 	}
 }
+
+// TestBetweennessMatchesGonumDense checks betweenness.go against gonum on
+// one large component with many equal-length paths (random handoffs both
+// ways, agents-as-tools), where predecessor order and path counts matter.
+func TestBetweennessMatchesGonumDense(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var agents []*Agent
+	var tools []*Tool
+	var uses []Use
+	var links []Link
+	const n = 60
+	for a := 0; a < n; a++ {
+		id := fmt.Sprintf("a%d", a)
+		agents = append(agents, &Agent{ID: id, Name: id})
+		for k := 0; k < 2; k++ {
+			tid := fmt.Sprintf("a%d.t%d", a, k)
+			tools = append(tools, &Tool{ID: tid, Name: tid})
+			uses = append(uses, Use{Agent: id, Tool: tid})
+		}
+		if a%7 == 0 {
+			tid := fmt.Sprintf("a%d.astool", a)
+			tools = append(tools, &Tool{ID: tid, Name: tid, Agent: fmt.Sprintf("a%d", rng.Intn(n))})
+			uses = append(uses, Use{Agent: id, Tool: tid})
+		}
+	}
+	for k := 0; k < 3*n; k++ {
+		links = append(links, Link{From: fmt.Sprintf("a%d", rng.Intn(n)), To: fmt.Sprintf("a%d", rng.Intn(n)), Kind: EdgeHandoff})
+	}
+	g := Build(agents, tools, nil, uses, links)
+	want := network.Betweenness(g.g)
+	members := make([]int64, len(g.names))
+	for i := range members {
+		members[i] = int64(i)
+	}
+	got := betweenness(g, members)
+	if len(got) != len(want) {
+		t.Errorf("%d nodes with a centrality, gonum %d", len(got), len(want))
+	}
+	nonzero := 0
+	for id, w := range want {
+		if math.Abs(got[id]-w) > 1e-9*math.Max(1, w) {
+			t.Errorf("%s: %v, gonum %v", g.names[id], got[id], w)
+		}
+		if w > 1 {
+			nonzero++
+		}
+	}
+	if nonzero < n/2 {
+		t.Fatalf("only %d nodes lie on many shortest paths: the graph does not test path counting", nonzero)
+	}
+}
