@@ -461,7 +461,19 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 			}
 			return
 		}
-		kind = "unknown"
+		if c.HeadKind == extract.HeadSelf && a.Resolver != nil {
+			// A method the class inherits from a library class.
+			if q, ok := a.Resolver.Requalify(c); ok && q != "" {
+				rc := *c
+				rc.Qual, rc.HeadKind = q, extract.HeadObject
+				if k, n := a.Rules.Classify(&rc); k != "local" {
+					kind, name = k, n
+				}
+			}
+		}
+		if kind == "local" {
+			kind = "unknown"
+		}
 	}
 	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()

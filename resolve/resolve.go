@@ -320,7 +320,12 @@ func (ix *Index) callee(c *extract.Call) *extract.Func {
 		if !ok {
 			return ix.instanceMethod(c.Qual, from)
 		}
-		return ix.funcOfTarget(t)
+		if fn := ix.funcOfTarget(t); fn != nil {
+			return fn
+		}
+		// mod.instance.method, the instance resolved as the module's
+		// symbol (a TypeScript export const slack = new Adapter()).
+		return ix.instanceMethod(c.Qual, from)
 	case extract.HeadUnknown:
 		// cls(...) in a classmethod builds the class.
 		if c.Qual == "cls" && c.Func.Class != "" {
@@ -427,6 +432,49 @@ func (ix *Index) methodOf(cl *extract.Class, m string, depth int) *extract.Func 
 		return noCode
 	}
 	return nil
+}
+
+// libraryMember qualifies a member path of an instance of cl that no code
+// of the tree defines through the library class cl extends (class
+// SlackAgentAdapter extends SlackAdapter, from "@chat-adapter/slack":
+// slack.decodeThreadId is "@chat-adapter/slack.SlackAdapter.decodeThreadId",
+// slack.webClient.files.list its webClient's). ok is false when the first
+// member is the tree's (a method or attribute of cl or an in-tree base),
+// or no base is imported.
+func (ix *Index) libraryMember(cl *extract.Class, path []string, depth int) (string, bool) {
+	if cl == nil || len(path) == 0 || depth > 6 {
+		return "", false
+	}
+	m := path[0]
+	if _, ok := cl.Attrs[m]; ok || cl.Methods[m] != nil || len(cl.SelfValues[m]) > 0 {
+		return "", false
+	}
+	if _, ok := cl.AttrTypes[m]; ok {
+		return "", false
+	}
+	for _, b := range cl.Bases {
+		if b == nil || b.Name == "" || cl.Scope == nil {
+			continue
+		}
+		if base := ix.classNamed(cl.Scope, b.Name); base != nil {
+			if base == cl {
+				continue
+			}
+			if q, ok := ix.libraryMember(base, path, depth+1); ok {
+				return q, true
+			}
+			continue
+		}
+		head, rest, _ := strings.Cut(b.Name, ".")
+		if bd := lastDefining(cl.Scope.Lookup(head)); bd != nil && bd.Kind == extract.BindImport {
+			q := bd.Imp.Qualified()
+			if rest != "" {
+				q += "." + rest
+			}
+			return q + "." + strings.Join(path, "."), true
+		}
+	}
+	return "", false
 }
 
 // pureBases reports whether every base of a class, through its in-tree
@@ -539,12 +587,15 @@ func bareType(ty string) string {
 			ty = ty[len(p) : len(ty)-1]
 		}
 	}
+	if inner, ok := strings.CutPrefix(ty, "Promise<"); ok && strings.HasSuffix(inner, ">") {
+		ty = inner[:len(inner)-1] // TypeScript: what an awaited call gives
+	}
 	if parts := strings.Split(ty, "|"); len(parts) == 2 {
 		a, b := strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
 		switch {
-		case b == "None":
+		case b == "None" || b == "undefined" || b == "null":
 			ty = a
-		case a == "None":
+		case a == "None" || a == "undefined" || a == "null":
 			ty = b
 		}
 	}
@@ -690,10 +741,36 @@ func (ix *Index) methodOfInstance(recv *extract.Expr, m string, sc *extract.Scop
 // in-tree class instances (attrQual).
 func (ix *Index) requalify(c *extract.Call) (string, bool) {
 	if c.HeadKind == extract.HeadObject && c.Func != nil {
-		return ix.attrQual(c)
+		if q, ok := ix.attrQual(c); ok {
+			return q, ok
+		}
+		if q, ok := ix.resultQual(c); ok {
+			return q, ok
+		}
+		// A method on what a call of an import-qualified receiver returned
+		// (slack.fetchMessages(…).messages.map with slack a module-level
+		// instance): the receiver's call requalified, the chain kept.
+		head, rest, ok := strings.Cut(c.Qual, "().")
+		if !ok {
+			return "", false
+		}
+		inner := *c
+		inner.Qual, inner.HeadKind = head, extract.HeadImport
+		if q, ok := ix.requalify(&inner); ok && q != "" {
+			return q + "()." + rest, true
+		}
+		return "", false
 	}
 	if c.HeadKind == extract.HeadUnknown && c.Func != nil {
 		return ix.clsQual(c)
+	}
+	if c.HeadKind == extract.HeadSelf && c.Func != nil {
+		// self.method() the class inherits from a library class.
+		cls, m, _ := strings.Cut(c.Qual, ".")
+		if f := ix.fileOf(c.Func.Scope); f != nil && f.Classes[cls] != nil && m != "" {
+			return ix.libraryMember(f.Classes[cls], strings.Split(m, "."), 0)
+		}
+		return "", false
 	}
 	if c.HeadKind != extract.HeadImport || c.Func == nil {
 		return "", false
@@ -718,6 +795,9 @@ func (ix *Index) requalify(c *extract.Call) (string, bool) {
 			if attrs != "" {
 				path = append(strings.Split(attrs, "."), path...)
 			}
+			if q, ok := ix.libraryMember(t.bind.Class, path, 0); ok {
+				return q, true
+			}
 			if len(path) < 2 {
 				return "", false
 			}
@@ -728,10 +808,22 @@ func (ix *Index) requalify(c *extract.Call) (string, bool) {
 		}
 		v := t.bind.Value
 		rest := strings.Join(parts[i:], ".")
-		if head, ok := strings.CutSuffix(v.Type, "()"); ok && t.file != nil && len(parts[i:]) >= 2 {
-			// A module-level instance of an in-tree class (OUTBOX = Outbox()).
-			if cl := ix.classNamed(t.file.Scope, head); cl != nil {
-				return ix.pathQual(cl, parts[i:])
+		if head, ok := strings.CutSuffix(v.Type, "()"); ok && t.file != nil && len(parts[i:]) >= 1 {
+			// A module-level instance of an in-tree class (OUTBOX = Outbox(),
+			// or one the front end typed by its import-qualified class).
+			cl := ix.classNamed(t.file.Scope, head)
+			if cl == nil {
+				if ct, ok := ix.qualified(head, t.file, 0); ok && ct.bind != nil && ct.bind.Kind == extract.BindClass && !strings.Contains(ct.name, ".") {
+					cl = ct.bind.Class
+				}
+			}
+			if cl != nil {
+				if q, ok := ix.libraryMember(cl, parts[i:], 0); ok {
+					return q, true
+				}
+				if len(parts[i:]) >= 2 {
+					return ix.pathQual(cl, parts[i:])
+				}
 			}
 		}
 		switch {
@@ -742,6 +834,39 @@ func (ix *Index) requalify(c *extract.Call) (string, bool) {
 			return "", true
 		}
 		return "", false
+	}
+	return "", false
+}
+
+// resultQual rewrites a call on the result of a call of an in-tree
+// function through the function's return annotation (f().method(), with
+// chat(): Chat imported from a library, is chat.Chat.method; the rest of
+// the chain stays for the rules to type). "" with ok for a builtin value
+// type; ok is false without an annotation acg can follow.
+func (ix *Index) resultQual(c *extract.Call) (string, bool) {
+	head, rest, ok := strings.Cut(c.Qual, "().")
+	if !ok || rest == "" {
+		return "", false
+	}
+	t, ok := ix.lookupOrQualified(c.Func.Scope, head)
+	if !ok || t.bind == nil || t.bind.Kind != extract.BindDef || t.bind.Func == nil || strings.Contains(t.name, ".") {
+		return "", false
+	}
+	fn := t.bind.Func
+	ty := bareType(fn.ReturnType)
+	if ty == "" || fn.Scope == nil {
+		return "", false
+	}
+	if builtinType(ty) {
+		return "", true
+	}
+	th, tr, _ := strings.Cut(ty, ".")
+	if b := lastDefining(fn.Scope.Lookup(th)); b != nil && b.Kind == extract.BindImport {
+		q := b.Imp.Qualified()
+		if tr != "" {
+			q += "." + tr
+		}
+		return q + "." + rest, true
 	}
 	return "", false
 }
@@ -814,7 +939,7 @@ func (ix *Index) pathQual(cl *extract.Class, path []string) (string, bool) {
 		case ty == "" && i == 0 && ix.fromDataBase(cl, attr):
 			return "", true
 		case ty == "":
-			return "", false
+			return ix.libraryMember(cl, path[i:], 0)
 		case builtinType(ty):
 			return "", true
 		}

@@ -503,6 +503,11 @@ func (w *walker) function(n *syntax.Node, name string) *extract.Func {
 		}
 	}
 	b.params(fn, n)
+	if rt := n.ChildByFieldName("return_type"); rt != nil {
+		// The annotation types the call's result for the calls made on
+		// it (chat().thread(id).post(...) with chat(): Chat).
+		fn.ReturnType = strings.TrimSpace(strings.TrimPrefix(b.text(rt), ":"))
+	}
 	b.f.Funcs = append(b.f.Funcs, fn)
 	outer := w
 	*w.pending = append(*w.pending, func() { b.walkBody(fn, body, outer) })
