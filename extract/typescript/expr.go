@@ -25,6 +25,10 @@ var globals = map[string]bool{
 	"parseInt": true, "parseFloat": true, "structuredClone": true, "atob": true, "btoa": true,
 	"Response": true, "TextEncoder": true, "TextDecoder": true, "Symbol": true, "BigInt": true,
 	"isNaN": true, "isFinite": true, "navigator": true,
+	"Uint8Array": true, "Int8Array": true, "Uint8ClampedArray": true, "Uint16Array": true, "Int16Array": true,
+	"Uint32Array": true, "Int32Array": true, "Float32Array": true, "Float64Array": true, "BigInt64Array": true,
+	"BigUint64Array": true, "ArrayBuffer": true, "DataView": true, "WeakMap": true, "WeakSet": true,
+	"Intl": true, "Reflect": true, "Blob": true, "AbortController": true, "Headers": true,
 }
 
 // expr walks an expression: the flow of its value and its Expr copy.

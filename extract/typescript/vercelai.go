@@ -27,11 +27,12 @@ func VercelAIAdapter(f *extract.File) {
 	}
 	byCall := map[*extract.Call]*extract.Tool{}
 	for _, c := range f.Calls() {
-		if !memberOf(c.Qual, "tool", vercelModules...) && !memberOf(c.Qual, "dynamicTool", vercelModules...) {
-			continue
-		}
 		opts := c.Expr.Arg(0, "")
 		exec := objProp(opts, "execute")
+		if !memberOf(c.Qual, "tool", vercelModules...) && !memberOf(c.Qual, "dynamicTool", vercelModules...) &&
+			!(providerTool(c.Qual) && exec != nil) {
+			continue
+		}
 		t := &extract.Tool{Name: factoryToolName(c), Symbol: c.AssignedTo, Framework: extract.FrameworkVercelAI, Kind: extract.ToolFunc,
 			Func: fwFunc(f, exec), FuncRef: exec, Ctor: c.Expr, Loc: c.Loc, NameLoc: c.Loc}
 		if a := flagApproval(opts, "needsApproval", "needs_approval"); a != nil {
@@ -77,6 +78,16 @@ func VercelAIAdapter(f *extract.File) {
 		a.ActiveTools = activeTools(opts)
 		f.AddAgent(a)
 	}
+}
+
+// providerTool reports whether a call builds a provider-defined tool of an
+// AI SDK provider package (openai.tools.localShell({...}) from
+// "@ai-sdk/openai", anthropic.tools.bash_20250124(...)). One given an
+// execute callback runs in the application, like tool({ execute }), and
+// is read the same way; one without is run by the provider, and the
+// catalog labels it (effects/catalog/tools.yaml).
+func providerTool(qual string) bool {
+	return strings.HasPrefix(qual, "@ai-sdk/") && strings.Contains(qual, ".tools.")
 }
 
 // agentName is the exported function around a call (the agent a request
