@@ -67,6 +67,8 @@ func (d *decision) decide() {
 		d.search(n)
 	case "http_send":
 		d.send(n, "sends model-chosen data with "+n)
+	case "agent_send":
+		d.agentSend(n)
 	case "http_delete":
 		d.delete(n)
 	case "http_method":
@@ -319,6 +321,18 @@ func (d *decision) send(n, why string) {
 	}
 	if d.returned {
 		d.ev(UntrustedInput, "browse_url", "returns the response of "+n+" (third parties write it)", d.retStep())
+	}
+}
+
+// agentSend: a message to a remote agent (A2A). The destination is the
+// agent the client was built for (its card's URL), not an argument; the
+// reply is another agent's text.
+func (d *decision) agentSend(n string) {
+	if s, ok := d.data(); ok {
+		d.ev(NetworkEgress, "http_request", "sends model-chosen data to a remote agent with "+n, s)
+	}
+	if d.returned {
+		d.ev(UntrustedInput, "browse_url", "returns the reply of a remote agent through "+n+" (another agent writes it)", d.retStep())
 	}
 }
 

@@ -70,7 +70,7 @@ type rulesFile struct {
 
 // kindRoles gives each kind its canonical role for the chain patterns.
 var kindRoles = map[string]string{
-	"http_read": "browse_url", "search": "browse_url", "http_send": "http_request", "http_method": "http_request", "http_client": "http_request",
+	"http_read": "browse_url", "search": "browse_url", "http_send": "http_request", "agent_send": "http_request", "http_method": "http_request", "http_client": "http_request",
 	"http_fetch": "http_request", "http_config": "http_request",
 	"email_read": "read_email", "email_send": "send_email", "socket_recv": "http_request", "socket_send": "http_request",
 	"exec": "shell_execute", "eval": "execute_code", "file_read": "read_file", "file_list": "list_directory",

@@ -1660,6 +1660,18 @@ func frameworkOfQual(q string) extract.Framework {
 // set, with the argument that holds them (-1: the last positional one).
 var containerMutators = map[string]bool{"append": true, "add": true, "insert": true, "extend": true, "update": true}
 
+// methodTool is the tool a bound method makes: the tool the extractor found
+// on it (a decorated method), else a function tool named after the method.
+func (b *builder) methodTool(f *extract.File, cl *extract.Class, attr string, fn *extract.Func) *capgraph.Tool {
+	for _, tool := range f.Tools {
+		if tool.Func == fn {
+			return b.addTool(tool)
+		}
+	}
+	return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name + "." + attr, Name: attr, Symbol: cl.Name + "." + attr, Framework: frameworkOf(f),
+		Kind: extract.ToolFunc, Func: fn, Loc: fn.Loc, NameLoc: fn.NameLoc, Approvals: append([]*extract.Approval(nil), fn.SelfApprovals...)})
+}
+
 // selfAttr resolves self.attr in a method to what the class stores in it:
 // every value any of its methods assigns to the attribute
 // (`self.tools = {...}` in __init__, `self.tools[k] = t`) and every value
@@ -1677,6 +1689,12 @@ func (b *builder) selfAttr(e *extract.Expr, depth int) ([]member, bool) {
 	cl := f.Classes[e.Scope.Func.Class]
 	values := cl.SelfValues[attr]
 	if len(values) == 0 {
+		if fn := cl.Methods[attr]; fn != nil {
+			// tools=[self.send_message]: a bound method is a function tool
+			// (ADK, LangGraph and the OpenAI SDK take any callable), read
+			// like a plain function; self is bound, not a model parameter.
+			return []member{{tool: b.methodTool(f, cl, attr, fn), loc: e.Loc}}, true
+		}
 		return nil, false
 	}
 	var out []member

@@ -848,11 +848,15 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 	if !ok || rest == "" {
 		return "", false
 	}
-	t, ok := ix.lookupOrQualified(c.Func.Scope, head)
-	if !ok || t.bind == nil || t.bind.Kind != extract.BindDef || t.bind.Func == nil || strings.Contains(t.name, ".") {
+	if m, after, ok := strings.Cut(rest, "()."); ok && !strings.Contains(m, ".") {
+		if ix.instanceClass(c.Func.Scope, head) != nil {
+			head, rest = head+"()."+m, after // Conn().send_message().model_dump_json
+		}
+	}
+	fn := ix.resultFunc(c.Func.Scope, head)
+	if fn == nil {
 		return "", false
 	}
-	fn := t.bind.Func
 	ty := bareType(fn.ReturnType)
 	if ty == "" || fn.Scope == nil {
 		return "", false
@@ -869,6 +873,39 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 		return q + "." + rest, true
 	}
 	return "", false
+}
+
+// resultFunc is the in-tree function a call head names: a function
+// (chat), or a method of an instance of an in-tree class
+// (conn.Conn().send_message, the front end's type of a Conn instance).
+func (ix *Index) resultFunc(sc *extract.Scope, head string) *extract.Func {
+	if inst, m, ok := strings.Cut(head, "()."); ok {
+		if strings.Contains(m, ".") {
+			return nil
+		}
+		cl := ix.instanceClass(sc, inst)
+		if cl == nil {
+			return nil
+		}
+		if fn := ix.methodOf(cl, m, 0); fn != noCode {
+			return fn
+		}
+		return nil
+	}
+	t, ok := ix.lookupOrQualified(sc, head)
+	if !ok || t.bind == nil {
+		return nil
+	}
+	if _, m, ok := strings.Cut(t.name, "."); ok && t.bind.Kind == extract.BindClass && !strings.Contains(m, ".") {
+		if fn := ix.methodOf(t.bind.Class, m, 0); fn != noCode {
+			return fn // Conn.send_message, the method of a Conn instance
+		}
+		return nil
+	}
+	if t.bind.Kind != extract.BindDef || t.bind.Func == nil || strings.Contains(t.name, ".") {
+		return nil
+	}
+	return t.bind.Func
 }
 
 // attrQual rewrites a call on a typed attribute of an in-tree class

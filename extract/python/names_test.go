@@ -24,3 +24,22 @@ func TestNamesAreCopiedOnce(t *testing.T) {
 		t.Fatalf("%d name tables cached after three extractions, want 1", n)
 	}
 }
+
+func TestContainerElement(t *testing.T) {
+	for ann, want := range map[string]string{
+		"dict[str, RemoteAgent]":      "RemoteAgent",
+		"Dict[str, conn.Client]":      "conn.Client",
+		"Optional[list[Draft]]":       "Draft",
+		"typing.Mapping[str, 'Conn']": "Conn",
+		"tuple[Conn, ...]":            "Conn",
+		"list[Draft] | None":          "Draft",
+		"dict[str, list[Conn]]":       "", // a list, not a Conn
+		"tuple[Conn, Draft]":          "", // positions differ
+		"Client":                      "", // not a container
+		"Callable[[str], Conn]":       "",
+	} {
+		if got := containerElement(ann); got != want {
+			t.Errorf("containerElement(%q) = %q, want %q", ann, got, want)
+		}
+	}
+}

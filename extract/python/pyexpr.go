@@ -2,6 +2,7 @@ package python
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/acg-dev/acg/extract"
 	"github.com/acg-dev/acg/extract/syntax"
@@ -90,6 +91,8 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 			// An element of a typed value (Path(p).parents[2]): the rules'
 			// items give its type; unlisted, it is a value of unknown type.
 			ex.Type = ve.Type + "[]"
+		} else if ve != nil && ve.Kind == extract.ExprName {
+			ex.Type = w.selfElementType(ve.Name)
 		}
 		if ve != nil && ve.Kind == extract.ExprName {
 			if q, ok := w.envRead(ve.Name); ok && q != "" {
@@ -1054,4 +1057,82 @@ func (w *walker) isGateCall(c *extract.Call) bool {
 		return true
 	}
 	return false
+}
+
+// selfElementType is the type of an element of an attribute of self that
+// the class annotates as a container of one class
+// (self.conns: dict[str, Conn]; self.conns[name] is a Conn()), "" otherwise.
+func (w *walker) selfElementType(name string) string {
+	attr, ok := strings.CutPrefix(name, "self.")
+	if !ok || w.class == nil || strings.Contains(attr, ".") {
+		return ""
+	}
+	el := containerElement(w.class.AttrTypes[attr])
+	if el == "" {
+		return ""
+	}
+	chain := strings.Split(el, ".")
+	var q string
+	var kind extract.HeadKind
+	if len(chain) == 1 {
+		q, kind = w.resolveName(el)
+	} else {
+		q, kind = w.resolveDotted(chain)
+	}
+	switch kind {
+	case extract.HeadImport:
+		return q + "()"
+	case extract.HeadLocal:
+		if bs := w.fn.Scope.Lookup(chain[0]); len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindClass {
+			return q + "()"
+		}
+	}
+	return ""
+}
+
+// containerElement is the element class of a container annotation:
+// "dict[str, Conn]" and "Mapping[str, Conn]" give the value type,
+// "list[Conn]", "Sequence[Conn]" and "tuple[Conn, ...]" the item type;
+// Optional[...] and "| None" are stripped. "" when the element is not a
+// plain (dotted) name, or the annotation not a known container.
+func containerElement(ann string) string {
+	ann = strings.Trim(strings.TrimSpace(ann), `"'`)
+	if inner, ok := strings.CutPrefix(ann, "Optional["); ok && strings.HasSuffix(inner, "]") {
+		ann = inner[:len(inner)-1]
+	}
+	if a, b, ok := strings.Cut(ann, "|"); ok && strings.TrimSpace(b) == "None" {
+		ann = strings.TrimSpace(a)
+	}
+	open := strings.IndexByte(ann, '[')
+	if open < 0 || !strings.HasSuffix(ann, "]") {
+		return ""
+	}
+	head, args := extract.LastDot(ann[:open]), strings.Split(ann[open+1:len(ann)-1], ",")
+	var el string
+	switch head {
+	case "dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict":
+		if len(args) != 2 {
+			return ""
+		}
+		el = args[1]
+	case "list", "List", "Sequence", "MutableSequence", "set", "Set", "frozenset", "Iterable", "deque":
+		if len(args) != 1 {
+			return ""
+		}
+		el = args[0]
+	case "tuple", "Tuple":
+		if len(args) != 2 || strings.TrimSpace(args[1]) != "..." {
+			return ""
+		}
+		el = args[0]
+	default:
+		return ""
+	}
+	el = strings.Trim(strings.TrimSpace(el), `"'`)
+	for _, r := range el {
+		if r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return ""
+		}
+	}
+	return el
 }

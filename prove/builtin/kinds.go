@@ -12,7 +12,7 @@ import (
 // (effects/rules.yaml).
 func sourceKind(c *extract.Call, kind string) string {
 	switch kind {
-	case "http_read", "http_send", "http_method", "http_client", "http_fetch", "http_config", "http_delete", "email_read", "message_read", "shared_read", "page_read",
+	case "http_read", "http_send", "agent_send", "http_method", "http_client", "http_fetch", "http_config", "http_delete", "email_read", "message_read", "shared_read", "page_read",
 		"socket_recv", "vector_read", "browser":
 		return prove.SourceUntrusted
 	case "llm":
@@ -26,7 +26,7 @@ func sourceKind(c *extract.Call, kind string) string {
 // sinkKind says what reaching an argument of a call means.
 func sinkKind(c *extract.Call, kind, name string) string {
 	switch kind {
-	case "http_send", "http_read", "http_method", "http_client", "http_fetch", "http_config", "http_delete", "browser", "email_send", "message_send",
+	case "http_send", "agent_send", "http_read", "http_method", "http_client", "http_fetch", "http_config", "http_delete", "browser", "email_send", "message_send",
 		"socket_send", "cloud_send", "git_push", "remote_write", "payment":
 		return prove.SinkEgress
 	case "exec", "eval":
