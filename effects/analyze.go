@@ -38,6 +38,14 @@ type AttrResolver interface {
 	AttrType(c *extract.Call) string
 }
 
+// TypeOnlyResolver is what a Resolver may also do: tell a call on a value
+// whose type the tree declares as a type only (a TypeScript type alias or
+// interface, erased at run time). Such a value, and a member of it, is a
+// value of unknown type: only data methods compute on it.
+type TypeOnlyResolver interface {
+	TypeOnly(c *extract.Call) bool
+}
+
 // AgentRunResolver is what a Resolver may also do: tell a call that runs an
 // agent of the tree through the variable it is bound to
 // (search_agent.run(query) in a tool: PydanticAI's agent delegation). The
@@ -441,6 +449,10 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 				rc.Qual, rc.HeadKind = q, extract.HeadObject
 				kind, name = a.Rules.Classify(&rc)
 			}
+		} else if tr, ok := a.Resolver.(TypeOnlyResolver); ok && tr.TypeOnly(c) {
+			rc := *c
+			rc.HeadKind = extract.HeadData
+			kind, name = a.Rules.Classify(&rc)
 		}
 	}
 	if kind == "local" || kind == "unknown" {

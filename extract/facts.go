@@ -63,9 +63,13 @@ type File struct {
 	Scope     *Scope            `json:"-"` // module scope: assignments, defs
 	Funcs     []*Func           `json:"-"` // every function and method, in source order
 	Classes   map[string]*Class `json:"-"`
-	Tools     []*Tool           `json:"tools,omitempty"`
-	Agents    []*Agent          `json:"agents,omitempty"`
-	Graphs    []*Graph          `json:"-"`
+	// TypeNames are the names the module declares as types only
+	// (TypeScript type aliases and interfaces): erased at run time, so a
+	// value typed by one has no methods of its own.
+	TypeNames map[string]bool `json:"-"`
+	Tools     []*Tool         `json:"tools,omitempty"`
+	Agents    []*Agent        `json:"agents,omitempty"`
+	Graphs    []*Graph        `json:"-"`
 	// Compiles are builder.compile(...) calls on a graph builder made
 	// elsewhere (a function imported from another file that returns one):
 	// the workspace joins them to the agent of that builder.

@@ -1001,12 +1001,40 @@ func (ix *Index) pathQual(cl *extract.Class, path []string) (string, bool) {
 	return "", false
 }
 
+// typeOnlyValue reports a call on a value typed by a name that an in-tree
+// module declares only as a type (state: GenerateThreadState, with
+// type GenerateThreadState = typeof Annotation.State): a type alias or
+// interface is erased at run time, so neither the value nor a member of it
+// has code of the tree, and what acg can say of a member whose type it
+// does not know is what it says of any value of unknown type.
+func (ix *Index) typeOnlyValue(c *extract.Call) bool {
+	if c.HeadKind != extract.HeadObject || c.Func == nil {
+		return false
+	}
+	head, _, ok := strings.Cut(c.Qual, "().")
+	if !ok {
+		return false
+	}
+	i := strings.LastIndexByte(head, '.')
+	from := ix.fileOf(c.Func.Scope)
+	if i <= 0 || from == nil || !isJS(from) {
+		return false
+	}
+	mf := ix.module(head[:i], from)
+	if mf == nil || !mf.TypeNames[head[i+1:]] {
+		return false
+	}
+	_, value := ix.lookup(mf.Scope, head[i+1:], 0)
+	return !value
+}
+
 // resolver adapts index to effects.Resolver.
 type resolver struct{ ix *Index }
 
 func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee(c) }
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
+func (r resolver) TypeOnly(c *extract.Call) bool            { return r.ix.typeOnlyValue(c) }
 
 // AttrType implements effects.AttrResolver: the value type ("T()") of the
 // attribute a call's receiver names through self when every value the

@@ -469,6 +469,11 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 	c.Recv = recv
 	c.Index = len(w.fn.Calls)
 	c.Dom = w.dom
+	if w.depth == 0 && memberOf(c.Qual, "interrupt", lgCore...) {
+		// interrupt() outside any condition: the node asks a human before
+		// whatever follows it (lgGates marks the call itself).
+		w.fn.AlwaysGates = true
+	}
 	c.Expr = ex
 	ex.Call = c
 	w.fn.Calls = append(w.fn.Calls, c)
@@ -476,6 +481,13 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 	switch c.HeadKind {
 	case extract.HeadImport, extract.HeadObject, extract.HeadBuiltin:
 		ex.Type = c.Qual + "()"
+	case extract.HeadLocal:
+		// new Outbox() of a class of this module: an instance, so a method
+		// called on it is the class's.
+		head, _, _ := strings.Cut(c.Qual, ".")
+		if bs := w.fn.Scope.Lookup(head); len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindClass {
+			ex.Type = c.Qual + "()"
+		}
 	}
 	self := extract.Flow{{Param: -1, Call: c.Index, Step: &extract.Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
 	return extract.Union(self, extract.Union(recv, fl)), ex

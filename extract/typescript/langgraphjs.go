@@ -124,6 +124,12 @@ func lgGraph(f *extract.File, compile *extract.Expr) *extract.Graph {
 		}
 		v := n[:len(n)-len(".compile")]
 		d := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: v, Scope: compile.Scope})
+		// const workflow = new StateGraph(S).addNode(...).addEdge(...):
+		// the variable holds the chain, and later calls on it add to it.
+		for d != nil && d.Kind == extract.ExprCall && builderVerb[d.Method()] {
+			chain = append([]*extract.Expr{d}, chain...)
+			d = d.Recv
+		}
 		if d == nil || d.Kind != extract.ExprCall || !memberOf(callQual(d), "StateGraph", lgCore...) {
 			return nil
 		}

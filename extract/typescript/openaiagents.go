@@ -14,9 +14,11 @@ import (
 // hostedMcpTool({ requireApproval })) and MCP servers (new
 // MCPServerStdio / MCPServerStreamableHttp / MCPServerSSE). Approval:
 // needsApproval: true on the tool (the run stops with an interruption);
-// a function decides per call and gates nothing (fail closed).
+// a function decides per call and gates nothing (fail closed). The
+// realtime entry point (@openai/agents/realtime) has RealtimeAgent and the
+// same tool().
 
-var openaiModules = []string{"@openai/agents", "@openai/agents-core", "@openai/agents-openai"}
+var openaiModules = []string{"@openai/agents", "@openai/agents-core", "@openai/agents-openai", "@openai/agents/realtime", "@openai/agents-realtime"}
 
 var openaiHosted = []string{"webSearchTool", "fileSearchTool", "codeInterpreterTool", "imageGenerationTool", "computerTool", "hostedMcpTool", "shellTool", "applyPatchTool"}
 
@@ -74,7 +76,9 @@ func OpenAIAgentsAdapter(f *extract.File) {
 	}
 	for _, c := range f.Calls() {
 		e := c.Expr
-		if !memberOf(c.Qual, "Agent", openaiModules...) && !memberOf(c.Qual, "Agent.create", openaiModules...) {
+		// A RealtimeAgent (voice) takes the same tools and handoffs; its
+		// session runs the tools it calls as a text agent's run does.
+		if !memberOf(c.Qual, "Agent", openaiModules...) && !memberOf(c.Qual, "Agent.create", openaiModules...) && !memberOf(c.Qual, "RealtimeAgent", openaiModules...) {
 			continue
 		}
 		opts := e.Arg(0, "")

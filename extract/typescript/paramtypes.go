@@ -19,7 +19,8 @@ import (
 // nothing the rules know, and the parameter stays data.
 
 // collectShapes records the module's top-level object type aliases and
-// interfaces (exported or not).
+// interfaces (exported or not), and the names of all its type aliases and
+// interfaces (File.TypeNames).
 func (b *builder) collectShapes(root *syntax.Node) {
 	for _, n := range root.NamedChildren() {
 		if n.Type() == "export_statement" {
@@ -39,6 +40,10 @@ func (b *builder) collectShapes(root *syntax.Node) {
 		if name == nil || body == nil {
 			continue
 		}
+		if b.f.TypeNames == nil {
+			b.f.TypeNames = map[string]bool{}
+		}
+		b.f.TypeNames[b.text(name)] = true
 		if m := b.members(body); m != nil {
 			if b.shapes == nil {
 				b.shapes = map[string]map[string]string{}

@@ -410,7 +410,15 @@ func (w *walker) bindPattern(t *syntax.Node, fl extract.Flow, ex *extract.Expr, 
 			w.bindPattern(k, fl, ex, kind)
 		}
 	case "member_expression":
-		w.expr(t.ChildByFieldName("object"))
+		obj := t.ChildByFieldName("object")
+		w.expr(obj)
+		if obj != nil && obj.Type() == "this" && w.class != nil && ex != nil && ex.Kind == extract.ExprCall && ex.Type != "" {
+			// this.client = new WebClient(token): a method called on
+			// this.client is the type's.
+			if prop := propKey(b, t.ChildByFieldName("property")); prop != "" {
+				w.class.SelfTypes[prop] = ex.Type
+			}
+		}
 	}
 }
 
@@ -608,6 +616,12 @@ func (w *walker) classDecl(n *syntax.Node) *extract.Class {
 				key := propKey(b, m.ChildByFieldName("name"))
 				if key == "" {
 					key = propKey(b, m.ChildByFieldName("property"))
+				}
+				if t := m.ChildByFieldName("type"); t != nil && m.ChildByFieldName("value") == nil {
+					// private client: WebClient; (assigned in the constructor)
+					if ty := w.importedType(strings.TrimPrefix(strings.TrimSpace(b.text(t)), ":")); ty != "" {
+						cl.SelfTypes[key] = ty
+					}
 				}
 				if v := m.ChildByFieldName("value"); v != nil {
 					if isFuncNode(unwrap(v)) {
