@@ -29,12 +29,18 @@ func (ix *Index) agentRunBy(c *extract.Call) *extract.Agent {
 		return nil
 	}
 	recv, method, ok := cutLast(c.Expr.Name)
-	if !ok || !agentRunMethods[method] || strings.Contains(recv, ".") || strings.Contains(recv, "(") {
+	if !ok || !agentRunMethods[method] || strings.Contains(recv, "(") {
 		return nil
 	}
 	sc := c.Expr.Scope
 	if sc == nil && c.Func != nil {
 		sc = c.Func.Scope
+	}
+	if attr, ok := strings.CutPrefix(recv, "self."); ok && !strings.Contains(attr, ".") {
+		return ix.selfAgent(sc, c.Func, attr)
+	}
+	if strings.Contains(recv, ".") {
+		return nil
 	}
 	t, ok := ix.lookup(sc, recv, 0)
 	if !ok || t.bind == nil || t.bind.Kind != extract.BindAssign || t.bind.Value == nil || t.file == nil {
@@ -45,6 +51,33 @@ func (ix *Index) agentRunBy(c *extract.Call) *extract.Agent {
 		return nil
 	}
 	for _, a := range t.file.Agents {
+		if a.Call == v || a.Call != nil && v.Call != nil && a.Call.Call == v.Call {
+			return a
+		}
+	}
+	return nil
+}
+
+// selfAgent is the agent of the tree a method runs through an attribute
+// of self that every method of its class sets to that one agent
+// (self.agent_executor = AgentExecutor(...) in __init__).
+func (ix *Index) selfAgent(sc *extract.Scope, fn *extract.Func, attr string) *extract.Agent {
+	if fn == nil || fn.Class == "" {
+		return nil
+	}
+	f := ix.fileOf(sc)
+	if f == nil || f.Classes[fn.Class] == nil {
+		return nil
+	}
+	values := f.Classes[fn.Class].SelfValues[attr]
+	if len(values) != 1 || values[0] == nil {
+		return nil
+	}
+	v := extract.Deref(values[0])
+	if v == nil || v.Kind != extract.ExprCall {
+		return nil
+	}
+	for _, a := range f.Agents {
 		if a.Call == v || a.Call != nil && v.Call != nil && a.Call.Call == v.Call {
 			return a
 		}

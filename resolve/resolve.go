@@ -693,6 +693,15 @@ func (ix *Index) boundMethod(e *extract.Expr) *extract.Func {
 	if !ok || strings.Contains(m, ".") {
 		return nil
 	}
+	if head == "self" && e.Scope.Func != nil && e.Scope.Func.Class != "" {
+		// Tool(func=self.discover): a method of the class it is written in.
+		if f := ix.fileOf(e.Scope); f != nil && f.Classes[e.Scope.Func.Class] != nil {
+			if fn := ix.methodOf(f.Classes[e.Scope.Func.Class], m, 0); fn != noCode {
+				return fn
+			}
+		}
+		return nil
+	}
 	b := lastDefining(e.Scope.Lookup(head))
 	if b == nil || b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprCall {
 		return nil
@@ -915,14 +924,24 @@ func (ix *Index) resultFunc(sc *extract.Scope, head string) *extract.Func {
 // "httpx.Client.post"). ok is false when the type is unknown.
 func (ix *Index) attrQual(c *extract.Call) (string, bool) {
 	head, rest, ok := strings.Cut(c.Qual, "().")
-	if !ok || strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
+	if !ok {
+		return "", false
+	}
+	// Config().llm.invoke().content.split: the method is llm's invoke, and
+	// what follows is a chain on its result, kept for the rules.
+	rest, tail, chained := strings.Cut(rest, "().")
+	if strings.Contains(rest, "()") || !strings.Contains(rest, ".") {
 		return "", false
 	}
 	cl := ix.instanceClass(c.Func.Scope, head)
 	if cl == nil {
 		return "", false
 	}
-	return ix.pathQual(cl, strings.Split(rest, "."))
+	q, ok := ix.pathQual(cl, strings.Split(rest, "."))
+	if ok && chained && q != "" {
+		q += "()." + tail
+	}
+	return q, ok
 }
 
 // lookupOrQualified resolves a name in scope, else as an import-qualified
@@ -972,6 +991,16 @@ func (ix *Index) clsQual(c *extract.Call) (string, bool) {
 func (ix *Index) pathQual(cl *extract.Class, path []string) (string, bool) {
 	for i, attr := range path[:len(path)-1] {
 		ty := bareType(ix.attrType(cl, attr, 0))
+		if st, ok := cl.SelfTypes[attr]; ok && ty == "" && strings.HasSuffix(st, "()") {
+			// self.llm = ChatOpenAI(...) in a method: the value type of the
+			// call, already qualified by the front end.
+			head := strings.TrimSuffix(st, "()")
+			if next := ix.classNamed(cl.Scope, head); next != nil {
+				cl = next
+				continue
+			}
+			return head + "()." + strings.Join(path[i+1:], "."), true
+		}
 		switch {
 		case ty == "" && i == 0 && ix.fromDataBase(cl, attr):
 			return "", true
