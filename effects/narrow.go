@@ -195,7 +195,7 @@ func dictKey(d *extract.Expr, key string) (*extract.Expr, argState) {
 	}
 	switch d.Kind {
 	case extract.ExprDict:
-		known := true
+		known := !d.Spread // a JavaScript { ...opts } may hold any key
 		for i, k := range d.Keys {
 			s, ok := k.StrValue()
 			if !ok {
