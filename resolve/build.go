@@ -724,6 +724,11 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 			// members the name test keeps.
 			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
 		}
+		if len(e.Elems) == 2 && e.Name != "" && specOfLoopVar(e.Elems[0], e.Name) {
+			// [t.to_dict() for t in TOOLS]: the spec of each tool object
+			// names that tool, which the loop then runs.
+			return pickByName(b.members(e.Elems[1], depth+1), e.Cond, e.Name)
+		}
 		return b.members(e.Elems[0], depth+1)
 	case extract.ExprSubscript:
 		// registry[name] or tools[0]: any element of the container.
@@ -822,6 +827,39 @@ func (b *builder) hosted(e *extract.Expr, typ string) member {
 	b.tools[id] = ct
 	b.order = append(b.order, id)
 	return member{tool: ct, loc: e.Loc}
+}
+
+// superInitName is the name a class gives its tool through its base's
+// constructor (super().__init__(name="think", ...)), else "".
+func superInitName(cl *extract.Class) string {
+	init := cl.Methods["__init__"]
+	if init == nil {
+		return ""
+	}
+	for _, c := range init.Calls {
+		if c.Expr == nil || !strings.HasSuffix(c.Expr.Name, ".__init__") || c.Expr.Recv == nil || !strings.HasPrefix(c.Expr.Recv.Name, "super") {
+			continue
+		}
+		if s, ok := extract.Deref(c.Expr.Kwarg("name")).StrValue(); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// specMethods turn a tool object into the spec a model SDK takes (the
+// object's own schema: nothing runs).
+var specMethods = map[string]bool{"to_dict": true, "to_param": true, "to_params": true, "to_spec": true, "spec": true,
+	"schema": true, "to_schema": true, "to_json_schema": true, "to_openai_tool": true, "to_anthropic_tool": true, "as_tool_param": true}
+
+// specOfLoopVar reports v.to_dict() (a spec method called on the loop
+// variable v, with no arguments).
+func specOfLoopVar(x *extract.Expr, v string) bool {
+	if x == nil || x.Kind != extract.ExprCall || x.Recv != nil || len(x.Args) > 0 || len(x.Kw) > 0 {
+		return false
+	}
+	recv, m, ok := cutLast(x.Name)
+	return ok && recv == v && specMethods[m]
 }
 
 // pickByName keeps the tools a comprehension's condition selects by the
@@ -1168,6 +1206,10 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 				if ct := b.classTool(t.file, t.bind.Class, e, 0); ct != nil {
 					return []member{{tool: ct, loc: e.Loc}}
 				}
+				if ct := b.objectTool(t.file, t.bind.Class); ct != nil {
+					return []member{{tool: ct, loc: e.Loc}}
+				}
+				return []member{b.unknown(e, "class "+t.bind.Class.Name+" of the tree is no tool class acg knows and has not exactly one run method ("+strings.Join(objectRunMethods, ", ")+")")}
 			}
 		}
 		return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}
@@ -1180,9 +1222,44 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 			if ct := b.classTool(f, cl, e, 0); ct != nil {
 				return []member{{tool: ct, loc: e.Loc}}
 			}
+			if ct := b.objectTool(f, cl); ct != nil {
+				return []member{{tool: ct, loc: e.Loc}}
+			}
 		}
 	}
 	return []member{b.unknown(e, "the tool is made by "+e.Name+"(...), which acg cannot follow")}
+}
+
+// objectRunMethods are the methods a hand-written loop runs a tool object
+// of its own by (tool.execute(**block.input)).
+var objectRunMethods = []string{"execute", "aexecute", "run", "arun", "__call__", "invoke", "forward"}
+
+// objectTool is the tool an instance of a plain class of the tree makes
+// in a tool list: no framework's tool class, but an object the agent's
+// loop runs through its one run method, which is then the tool's body.
+// With none, or several (which one runs is the loop's choice), there is
+// no tool acg can read (nil: fail closed).
+func (b *builder) objectTool(f *extract.File, cl *extract.Class) *capgraph.Tool {
+	var run *extract.Func
+	for _, m := range objectRunMethods {
+		if fn := b.ix.methodOf(cl, m, 0); fn != nil && fn != noCode {
+			if run != nil {
+				return nil
+			}
+			run = fn
+		}
+	}
+	if run == nil {
+		return nil
+	}
+	name := cl.Name
+	if s, ok := extract.Deref(cl.Attrs["name"]).StrValue(); ok && s != "" {
+		name = s
+	} else if s := superInitName(cl); s != "" {
+		name = s
+	}
+	return b.addTool(&extract.Tool{ID: f.Path + "#" + cl.Name, Name: name, Symbol: cl.Name, Framework: frameworkOf(f),
+		Kind: extract.ToolClass, Func: run, Loc: cl.Loc, NameLoc: cl.NameLoc})
 }
 
 // classTool makes the tool of an in-tree class whose base is a known tool

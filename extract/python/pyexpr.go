@@ -69,6 +69,10 @@ func (w *walker) expr(n *syntax.Node) (extract.Flow, *extract.Expr) {
 			// (Path(p).parent is pathlib.Path().parent; the rules' attributes
 			// say what that is), so a method called on it is not data.
 			ex.Type = oe.Type + "." + attr
+		} else if oe != nil && oe.Kind == extract.ExprName && oe.Name == "self" && w.class != nil {
+			// self.folder, set to Path(folder) in a method: that call's type
+			// (self.folder / name is then a Path too).
+			ex.Type = w.class.SelfTypes[attr]
 		}
 		if q, ok := w.envRead(ex.Name); ok {
 			// os.environ["X"] (subscript) and os.environ.get("X") (a call) are
