@@ -485,8 +485,16 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 		// new Outbox() of a class of this module: an instance, so a method
 		// called on it is the class's.
 		head, _, _ := strings.Cut(c.Qual, ".")
-		if bs := w.fn.Scope.Lookup(head); len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindClass {
-			ex.Type = c.Qual + "()"
+		if bs := w.fn.Scope.Lookup(head); len(bs) > 0 {
+			switch bd := bs[len(bs)-1]; {
+			case bd.Kind == extract.BindClass:
+				ex.Type = c.Qual + "()"
+			case bd.Kind == extract.BindDef && bd.Func != nil && head == c.Qual:
+				// getSandbox(): Promise<Sandbox>, Sandbox imported: its
+				// result is a Sandbox. Any other annotation says nothing
+				// the rules know, and the result stays plain data.
+				ex.Type = w.importedType(awaitedType(bd.Func.ReturnType))
+			}
 		}
 	}
 	self := extract.Flow{{Param: -1, Call: c.Index, Step: &extract.Step{Loc: c.Loc, Msg: shortCallee(ex.Name) + "(...)"}}}
@@ -657,3 +665,13 @@ func (b *builder) constExpr(n *syntax.Node) *extract.Expr {
 }
 
 var _ = strconv.Itoa
+
+// awaitedType is what awaiting a value of an annotated type gives:
+// Promise<T> is T.
+func awaitedType(typ string) string {
+	typ = strings.TrimSpace(typ)
+	if inner, ok := strings.CutPrefix(typ, "Promise<"); ok && strings.HasSuffix(inner, ">") {
+		return strings.TrimSpace(inner[:len(inner)-1])
+	}
+	return typ
+}
