@@ -89,6 +89,9 @@ const (
 	scratch     = "a write into the tool's own temporary file, deleted before it returns (effects/scratch.go: scratch work, no state); the rules take any .write(...) on an opened file as a write"
 	openWrite   = "a download written through `with open(path, \"wb\") as fh`: the builtin engine puts the sink on the open, the rules on fh.write"
 	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
+	attrParam   = "a real flow the builtin prover misses: self.client is set from a constructor parameter annotated with the A2A Client, which effects reads for the labels and the builtin prover does not; the rules take .send_message on any receiver as a send"
+	treeSend    = "remote.send(...) is the tree's RemoteAgent.send, whose A2A call is in another file (the builtin prover follows one file); the rules take any .send(...) as a send"
+	treeExecute = "the loop runs a tool object of the tree through its execute method (builtin: that method's body); the rules take any .execute(...) as SQL"
 )
 
 // engineDiffs is every flow one engine finds on the fixtures and the other
@@ -185,6 +188,10 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/neg-scratch-tempfile/agent.py param>write 31>35":                  {"builtin", openWrite},
 	"effects/neg-scratch-tempfile/agent.py param>write 31>36":                  {"semgrep", openWrite},
 	"effects/neg-scratch-tempfile/agent.py untrusted>return 17>25":             {"builtin", unexplained},
+	"google-adk/neg-a2a-router/agent.py param>egress 19>27":                    {"semgrep", treeSend},
+	"google-adk/neg-a2a-router/remote.py param>egress 11>12":                   {"semgrep", attrParam},
+	"sdk-loops/neg-tool-objects/agent.py param>write 14>27":                    {"semgrep", treeExecute},
+	"sdk-loops/pos-tool-objects/agent.py param>write 14>27":                    {"semgrep", treeExecute},
 }
 
 // TestSemgrepFixtures runs the bundled rules on every Python fixture in
