@@ -406,6 +406,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 		// question to a human (interrupt, ctx.elicit), which has none.
 		return
 	}
+	a.callbacks(e, c, mask, priv, cRet, cGated, via, depth)
 	if tc, ok := a.argTypedCall(c); ok && !c.Gate {
 		c = tc // a method of a parameter the call site's argument typed
 	} else if tc, ok := a.attrTypedCall(c); ok && !c.Gate {
@@ -489,6 +490,52 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 	}
 	d := decision{a: a, e: e, c: c, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: cRet, gated: cGated, gateLoc: gateLoc, via: via}
 	d.decide()
+}
+
+// InlineResolver is what a Resolver may also do: give the function an
+// argument expression is when the function is written there
+// (cmds.forEach((c) => execSync(c)), xs.map(async (u) => fetch(u))).
+type InlineResolver interface {
+	Inline(e *extract.Expr) *extract.Func
+}
+
+// callbacks reads the functions written inline as arguments of c as part
+// of the caller: they run for it (now, as forEach and map run them, or
+// later, as then and setTimeout do). Which of their parameters get what is
+// the callee's business, so every parameter carries caller data when any
+// argument or the receiver does; what they return may be what the call
+// gives (map, then), so it reaches the caller's return when the call's
+// result does.
+func (a *Analyzer) callbacks(e *Effects, c *extract.Call, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int) {
+	ir, ok := a.Resolver.(InlineResolver)
+	if !ok || c.Expr == nil {
+		return
+	}
+	args := c.Expr.Args
+	for _, kw := range c.Expr.Kw {
+		args = append(args[:len(args):len(args)], kw.Value)
+	}
+	for _, x := range args {
+		fn := ir.Inline(x)
+		if fn == nil {
+			continue
+		}
+		var pmask uint64
+		if carries(c.Recv, mask) {
+			pmask = ^uint64(0)
+		}
+		for _, arg := range c.Args {
+			if carries(arg.Flow, mask) {
+				pmask = ^uint64(0)
+			}
+		}
+		sub := a.fnTyped(fn, pmask, privMask{}, returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1, nil)
+		for _, l := range Labels {
+			for _, ev := range sub.Labels[l].Evidence {
+				e.add(ev, sub.Labels[l].DecidedBy)
+			}
+		}
+	}
 }
 
 // runsAgent reports whether c runs an agent the tree declares: invoke,

@@ -25,6 +25,10 @@ type Index struct {
 	// ctors are the construction sites of classes (ctorsites.go), indexed
 	// on first use.
 	ctors *ctorSites
+	// inline are the functions written as expressions inside another
+	// function (a TypeScript arrow function passed as an argument), by
+	// where they are written: the expression that is one names no binding.
+	inline map[extract.Loc]*extract.Func
 }
 
 func NewIndex(files []*extract.File) *Index {
@@ -34,6 +38,16 @@ func NewIndex(files []*extract.File) *Index {
 		ix.byPath[f.Path] = f
 		if f.Scope != nil {
 			ix.byScope[f.Scope] = f
+		}
+		if f.Lang == extract.LangTypeScript || f.Lang == extract.LangJavaScript {
+			for _, fn := range f.Funcs {
+				if fn.Parent != nil {
+					if ix.inline == nil {
+						ix.inline = map[extract.Loc]*extract.Func{}
+					}
+					ix.inline[fn.Loc] = fn
+				}
+			}
 		}
 		// The keys are the front end's (a Python module is importable
 		// under each dotted suffix of its path; a TypeScript one under its
@@ -1064,6 +1078,15 @@ func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
 func (r resolver) TypeOnly(c *extract.Call) bool            { return r.ix.typeOnlyValue(c) }
+
+// Inline implements effects.InlineResolver: the function an argument
+// expression is when it is written there (xs.map(async (u) => ...)).
+func (r resolver) Inline(e *extract.Expr) *extract.Func {
+	if e == nil || e.Kind != extract.ExprName || e.Scope != nil {
+		return nil
+	}
+	return r.ix.inline[e.Loc]
+}
 
 // AttrType implements effects.AttrResolver: the value type ("T()") of the
 // attribute a call's receiver names through self when every value the
