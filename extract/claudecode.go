@@ -35,6 +35,9 @@ type ClaudeSettings struct {
 	DisabledMCPServers []string
 	// Permissions is the permissions object (for edits that create it).
 	Permissions Loc
+	// Tools, when set, are the only built-in tools the session has (the
+	// Agent SDK's tools option); nil is every built-in tool.
+	Tools []string
 }
 
 // PermissionRule is one entry of permissions.allow, ask or deny.

@@ -245,9 +245,21 @@ func (b *builder) claudeProject(p *claudeProject) {
 		}
 		return b.addResolved(t, cat.ClaudeTool(name, "", l))
 	}
+	// The built-in tools the session has: all of them, unless a settings
+	// file names the only ones (the Agent SDK's tools option).
+	var only map[string]bool
+	for _, f := range p.settings {
+		if f.Claude.Tools != nil {
+			only = map[string]bool{}
+			for _, n := range f.Claude.Tools {
+				only[n] = true
+			}
+		}
+	}
+	has := func(tool string) bool { return only == nil || only[tool] }
 	if bi := cat.Builtin("claude-code"); bi != nil {
 		for _, t := range bi.Tools {
-			if t.NamedOnly {
+			if t.NamedOnly || !has(t.Name) {
 				continue // legacy names and tools of some versions: known when named
 			}
 			all = append(all, ctool{name: t.Name, tool: t.Name, node: builtinNode(t.Name), loc: loc})
@@ -303,7 +315,7 @@ func (b *builder) claudeProject(p *claudeProject) {
 			case isMCP && !servers[server]:
 				n := scopedNode(f.Path, r.Rule, r.Tool, "", r.Loc)
 				all = append(all, ctool{name: r.Rule, tool: r.Tool, node: n, loc: r.Loc})
-			case !isMCP && r.Scoped():
+			case !isMCP && r.Scoped() && has(r.Tool):
 				n := scopedNode(f.Path, r.Rule, r.Tool, r.Spec, r.Loc)
 				all = append(all, ctool{name: r.Rule, tool: r.Tool, spec: r.Spec, node: n, loc: r.Loc})
 			}

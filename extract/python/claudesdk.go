@@ -13,7 +13,8 @@ import (
 // The options are that session's settings, so they are read as a Claude
 // Code settings file of their own (the file's Claude, and its Client for
 // the MCP servers): allowed_tools are allow rules, disallowed_tools deny
-// rules, permission_mode the default mode. A PreToolUse hook or a
+// rules, permission_mode the default mode, a tools list the only built-in
+// tools. A PreToolUse hook or a
 // can_use_tool callback is Python code the SDK calls: a hook acg cannot
 // read (no approval; it may allow). A value acg cannot read fails
 // closed: a computed permission mode or allowed-tools entry is read as
@@ -50,6 +51,16 @@ func claudeSDKOptions(f *extract.File) {
 			cs.Rules = append(cs.Rules, rules...)
 			if !ok && list[1] == "allow" {
 				assume("an entry of allowed_tools is computed", v.Loc)
+			}
+		}
+		if v := e.Kwarg("tools"); v != nil {
+			// tools=["Read", "Grep"]: the only built-in tools; a preset
+			// (ToolsPreset, {"type": "preset", ...}) or a computed list is
+			// every one of them.
+			if d := extract.Deref(v); d != nil && d.Kind == extract.ExprList {
+				if names := extract.Strings(d); len(names) == len(d.Elems) {
+					cs.Tools = append([]string{}, names...)
+				}
 			}
 		}
 		if v := e.Kwarg("permission_mode"); v != nil {
