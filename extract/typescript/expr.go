@@ -494,6 +494,9 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 				// result is a Sandbox. Any other annotation says nothing
 				// the rules know, and the result stays plain data.
 				ex.Type = w.importedType(awaitedType(bd.Func.ReturnType))
+				if bd.Func.ReturnType == "" {
+					ex.Type = returnedType(bd.Func)
+				}
 			}
 		}
 	}
@@ -674,4 +677,18 @@ func awaitedType(typ string) string {
 		return strings.TrimSpace(inner[:len(inner)-1])
 	}
 	return typ
+}
+
+// returnedType is the type of what an unannotated function returns when
+// every return gives a value of one type a call built
+// (function slack() { return new WebClient(token); }), else "".
+func returnedType(fn *extract.Func) string {
+	ty := ""
+	for _, r := range fn.ReturnExprs {
+		if r == nil || !strings.HasSuffix(r.Type, "()") || ty != "" && r.Type != ty {
+			return ""
+		}
+		ty = r.Type
+	}
+	return ty
 }

@@ -1,13 +1,19 @@
 // A triage bot on the AI SDK: it reads a web page the user names and posts
-// a summary to the team's Slack. The Slack client comes from a helper of
-// the module whose return type says what it is.
+// a summary to the team's Slack or mails it. The clients come from helpers
+// of the module: one annotated with its return type, one not.
 import { openai } from "@ai-sdk/openai";
 import { WebClient } from "@slack/web-api";
 import { tool, ToolLoopAgent } from "ai";
+import nodemailer from "nodemailer";
 import { z } from "zod";
 
 async function slackClient(): Promise<WebClient> {
   return new WebClient(process.env.SLACK_BOT_TOKEN);
+}
+
+// No annotation: every return is a transport nodemailer made.
+function mailer() {
+  return nodemailer.createTransport({ host: "smtp.example.com", port: 587 });
 }
 
 const readPage = tool({
@@ -26,8 +32,17 @@ const postSummary = tool({
   },
 });
 
+const mailSummary = tool({
+  description: "Mail a summary to the team list.",
+  inputSchema: z.object({ text: z.string() }),
+  execute: async ({ text }) => {
+    await mailer().sendMail({ from: "bot@example.com", to: "team@example.com", subject: "Summary", text });
+    return "mailed";
+  },
+});
+
 export const triage = new ToolLoopAgent({
   model: openai("gpt-5"),
   instructions: "Summarise pages for the team.",
-  tools: { read_page: readPage, post_summary: postSummary },
+  tools: { read_page: readPage, post_summary: postSummary, mail_summary: mailSummary },
 });
