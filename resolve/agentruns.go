@@ -46,11 +46,17 @@ func (ix *Index) agentRunBy(c *extract.Call) *extract.Agent {
 	if !ok || t.bind == nil || t.bind.Kind != extract.BindAssign || t.bind.Value == nil || t.file == nil {
 		return nil
 	}
-	v := extract.Deref(t.bind.Value)
+	return agentBuiltBy(t.file, t.bind.Value)
+}
+
+// agentBuiltBy is the agent of f that the call v (through a name bound to
+// it) constructs, else nil.
+func agentBuiltBy(f *extract.File, v *extract.Expr) *extract.Agent {
+	v = extract.Deref(v)
 	if v == nil || v.Kind != extract.ExprCall {
 		return nil
 	}
-	for _, a := range t.file.Agents {
+	for _, a := range f.Agents {
 		if a.Call == v || a.Call != nil && v.Call != nil && a.Call.Call == v.Call {
 			return a
 		}
@@ -73,16 +79,7 @@ func (ix *Index) selfAgent(sc *extract.Scope, fn *extract.Func, attr string) *ex
 	if len(values) != 1 || values[0] == nil {
 		return nil
 	}
-	v := extract.Deref(values[0])
-	if v == nil || v.Kind != extract.ExprCall {
-		return nil
-	}
-	for _, a := range f.Agents {
-		if a.Call == v || a.Call != nil && v.Call != nil && a.Call.Call == v.Call {
-			return a
-		}
-	}
-	return nil
+	return agentBuiltBy(f, values[0])
 }
 
 func cutLast(s string) (string, string, bool) {

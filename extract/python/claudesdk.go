@@ -188,14 +188,8 @@ func sdkServers(f *extract.File, c *extract.Call, v *extract.Expr) {
 		}
 		entry := extract.Deref(d.Elems[i])
 		transport := "stdio"
-		if entry != nil && entry.Kind == extract.ExprDict {
-			for j, ek := range entry.Keys {
-				if ks, _ := ek.StrValue(); ks == "type" && j < len(entry.Elems) {
-					if t, _ := extract.Deref(entry.Elems[j]).StrValue(); t != "" {
-						transport = strings.ToLower(t)
-					}
-				}
-			}
+		if t, _ := extract.Deref(entry.Entry("type")).StrValue(); t != "" {
+			transport = strings.ToLower(t)
 		}
 		s := &extract.MCPServer{Framework: extract.FrameworkClaudeCode, Loc: d.Elems[i].Loc, NameLoc: k.Loc, Ctor: c.Expr, Name: name}
 		s.ID = f.UniqueServerID(name)
