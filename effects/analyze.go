@@ -46,6 +46,14 @@ type TypeOnlyResolver interface {
 	TypeOnly(c *extract.Call) bool
 }
 
+// OverrideResolver is what a Resolver may also do: give the methods that
+// in-tree subclasses define in place of a method (the overrides of an
+// abstract DocumentConverter.convert), which a call on a value of the
+// declared class may run instead.
+type OverrideResolver interface {
+	Overrides(fn *extract.Func) []*extract.Func
+}
+
 // AgentRunResolver is what a Resolver may also do: tell a call that runs an
 // agent of the tree through the variable it is bound to
 // (search_agent.run(query) in a tool: PydanticAI's agent delegation). The
@@ -466,10 +474,18 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 			if cRet && textFreeFields(c, callee) {
 				cRet = false // only numbers, flags and listed choices of its value reach the model
 			}
-			sub := a.fnTyped(callee, bindParams(c, callee, mask), a.privParams(c, callee, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1, a.argTypes(c, callee))
-			for _, l := range Labels {
-				for _, ev := range sub.Labels[l].Evidence {
-					e.add(ev, sub.Labels[l].DecidedBy)
+			runs := []*extract.Func{callee}
+			if or, ok := a.Resolver.(OverrideResolver); ok && (c.HeadKind == extract.HeadObject || c.HeadKind == extract.HeadSelf) {
+				// The receiver's class is declared, not built: a subclass's
+				// override may be what runs.
+				runs = append(runs, or.Overrides(callee)...)
+			}
+			for _, fn := range runs {
+				sub := a.fnTyped(fn, bindParams(c, fn, mask), a.privParams(c, fn, priv, depth), cRet, cGated, append(via[:len(via):len(via)], c.Loc), depth+1, a.argTypes(c, fn))
+				for _, l := range Labels {
+					for _, ev := range sub.Labels[l].Evidence {
+						e.add(ev, sub.Labels[l].DecidedBy)
+					}
 				}
 			}
 			return

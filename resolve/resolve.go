@@ -25,6 +25,9 @@ type Index struct {
 	// ctors are the construction sites of classes (ctorsites.go), indexed
 	// on first use.
 	ctors *ctorSites
+	// subs are the classes of the tree by the bases they name
+	// (overrides.go), indexed on first use.
+	subs *subclassIndex
 	// inline are the functions written as expressions inside another
 	// function (a TypeScript arrow function passed as an argument), by
 	// where they are written: the expression that is one names no binding.
@@ -33,7 +36,7 @@ type Index struct {
 
 func NewIndex(files []*extract.File) *Index {
 	ix := &Index{files: files, byMod: map[string][]*extract.File{}, byScope: map[*extract.Scope]*extract.File{},
-		byPath: make(map[string]*extract.File, len(files)), ts: newTSIndex(files), ctors: &ctorSites{}}
+		byPath: make(map[string]*extract.File, len(files)), ts: newTSIndex(files), ctors: &ctorSites{}, subs: &subclassIndex{}}
 	for _, f := range files {
 		ix.byPath[f.Path] = f
 		if f.Scope != nil {
@@ -1078,6 +1081,9 @@ func (r resolver) Callee(c *extract.Call) *extract.Func     { return r.ix.callee
 func (r resolver) FuncOf(e *extract.Expr) *extract.Func     { return r.ix.funcOf(e) }
 func (r resolver) Requalify(c *extract.Call) (string, bool) { return r.ix.requalify(c) }
 func (r resolver) TypeOnly(c *extract.Call) bool            { return r.ix.typeOnlyValue(c) }
+
+// Overrides implements effects.OverrideResolver.
+func (r resolver) Overrides(fn *extract.Func) []*extract.Func { return r.ix.overrides(fn) }
 
 // Inline implements effects.InlineResolver: the function an argument
 // expression is when it is written there (xs.map(async (u) => ...)).

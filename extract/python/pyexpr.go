@@ -897,6 +897,9 @@ func (w *walker) resolveDotted(chain []string) (string, extract.HeadKind) {
 			return w.class.Name + "." + chain[1], extract.HeadSelf
 		}
 		if ty, ok := w.class.SelfTypes[chain[1]]; ok {
+			if len(chain) == 2 {
+				return ty, extract.HeadObject // calling the object (self.model(messages))
+			}
 			return ty + "." + strings.Join(chain[2:], "."), extract.HeadObject
 		}
 		if len(chain) == 2 {
@@ -1071,7 +1074,13 @@ func (w *walker) selfElementType(name string) string {
 	if !ok || w.class == nil || strings.Contains(attr, ".") {
 		return ""
 	}
-	el := containerElement(w.class.AttrTypes[attr])
+	return w.classValueType(containerElement(w.class.AttrTypes[attr]))
+}
+
+// classValueType is the value type ("q()") of an instance of the class a
+// (dotted) name denotes here: an imported class, or a class of the file.
+// "" when the name is empty or is not a class acg can name.
+func (w *walker) classValueType(el string) string {
 	if el == "" {
 		return ""
 	}
@@ -1092,6 +1101,83 @@ func (w *walker) selfElementType(name string) string {
 		}
 	}
 	return ""
+}
+
+// iterElementType is the value type of an element of what a for loop
+// iterates: an attribute of self or a parameter annotated as a container
+// of one class (self.conns: dict[str, Conn] iterated as self.conns.values(),
+// items: list[Item]), "" otherwise.
+func (w *walker) iterElementType(ie *extract.Expr) string {
+	if ie == nil {
+		return ""
+	}
+	if ie.Kind == extract.ExprCall && ie.Recv == nil && strings.HasSuffix(ie.Name, ".values") && len(ie.Args) == 0 {
+		if ty := w.selfElementType(strings.TrimSuffix(ie.Name, ".values")); ty != "" {
+			return ty
+		}
+		return ""
+	}
+	if ie.Kind != extract.ExprName || ie.Recv != nil {
+		return ""
+	}
+	if ty := w.selfElementType(ie.Name); ty != "" {
+		if ann := w.class.AttrTypes[strings.TrimPrefix(ie.Name, "self.")]; dictAnnotation(ann) {
+			return "" // iterating a dict gives its keys
+		}
+		return ty
+	}
+	if p := w.param(ie.Name); p != nil && !dictAnnotation(p.Annotation) {
+		return w.classValueType(containerElement(p.Annotation))
+	}
+	return ""
+}
+
+// paramValueType is the value type of a parameter annotated with a class
+// (def __init__(self, model: Model)), when ex names that parameter.
+func (w *walker) paramValueType(ex *extract.Expr) string {
+	if ex.Kind != extract.ExprName || ex.Recv != nil {
+		return ""
+	}
+	p := w.param(ex.Name)
+	if p == nil {
+		return ""
+	}
+	ann := strings.Trim(strings.TrimSpace(p.Annotation), `"'`)
+	if inner, ok := strings.CutPrefix(ann, "Optional["); ok && strings.HasSuffix(inner, "]") {
+		ann = inner[:len(inner)-1]
+	}
+	if a, b, ok := strings.Cut(ann, "|"); ok && strings.TrimSpace(b) == "None" {
+		ann = strings.TrimSpace(a)
+	}
+	if ann == "" || strings.ContainsAny(ann, "[| ") {
+		return ""
+	}
+	return w.classValueType(ann)
+}
+
+// param is the parameter of the walked function that name still denotes
+// (not rebound in the body so far), or nil.
+func (w *walker) param(name string) *extract.Param {
+	bs := w.fn.Scope.Bindings[name]
+	if len(bs) != 1 || bs[0].Kind != extract.BindParam {
+		return nil
+	}
+	for i := range w.fn.Params {
+		if p := &w.fn.Params[i]; p.Name == name && p.Name != "self" && p.Name != "cls" {
+			return p
+		}
+	}
+	return nil
+}
+
+func dictAnnotation(ann string) bool {
+	ann = strings.TrimPrefix(strings.Trim(strings.TrimSpace(ann), `"'`), "Optional[")
+	head, _, _ := strings.Cut(ann, "[")
+	switch extract.LastDot(head) {
+	case "dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict":
+		return true
+	}
+	return false
 }
 
 // containerElement is the element class of a container annotation:

@@ -153,9 +153,15 @@ func (w *walker) stmt(st *syntax.Node) {
 			w.guards = append(w.guards[:len(w.guards):len(w.guards)], extract.Guard{Cond: ce, Neg: true})
 		}
 	case "for_statement":
-		fl, _ := w.expr(st.ChildByFieldName("right"))
+		fl, ie := w.expr(st.ChildByFieldName("right"))
+		var el *extract.Expr
+		if ty := w.iterElementType(ie); ty != "" {
+			// for c in self.converters (list[Converter]): c is an element,
+			// of the declared class (or a subclass of it).
+			el = &extract.Expr{Kind: extract.ExprSubscript, Elems: []*extract.Expr{ie, nil}, Type: ty, Loc: ie.Loc, Scope: ie.Scope}
+		}
 		w.cond(func() {
-			w.bindTarget(st.ChildByFieldName("left"), fl, nil, extract.BindLoop)
+			w.bindTarget(st.ChildByFieldName("left"), fl, el, extract.BindLoop)
 			w.loopBody(st.ChildByFieldName("body"))
 			w.elseClause(st)
 		})
@@ -425,8 +431,13 @@ func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, k
 	case "attribute":
 		obj := t.ChildByFieldName("object")
 		attr := b.text(t.ChildByFieldName("attribute"))
-		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil && ex.Type != "" {
-			w.class.SelfTypes[attr] = ex.Type
+		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && ex != nil {
+			if ty := ex.Type; ty != "" {
+				w.class.SelfTypes[attr] = ty
+			} else if ty := w.paramValueType(ex); ty != "" {
+				// self.model = model, with model: Model: the declared class.
+				w.class.SelfTypes[attr] = ty
+			}
 		}
 		if obj.Type() == "identifier" && b.text(obj) == "self" && w.class != nil && !w.replay {
 			// nil when the value is not one expression (a, self.x = f()):

@@ -1,0 +1,21 @@
+from smolagents import Tool
+from smolagents.models import Model
+
+from converters import MarkdownConverter
+
+
+class SummariseTool(Tool):
+    name = "summarise_text"
+    description = "Convert a pasted document to markdown and summarise it."
+    inputs = {"text": {"type": "string", "description": "the document text"}}
+    output_type = "string"
+    md_converter = MarkdownConverter()
+
+    def __init__(self, model: Model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, text: str) -> str:
+        markdown = self.md_converter.convert(text)
+        messages = [{"role": "user", "content": [{"type": "text", "text": "Summarise:\n" + markdown}]}]
+        return self.model(messages).content
