@@ -303,9 +303,15 @@ func (w *walker) object(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extrac
 			add(&extract.Expr{Kind: extract.ExprStr, Str: key, Loc: b.loc(kn)},
 				&extract.Expr{Kind: extract.ExprName, Name: fn.Name, Loc: b.loc(p)}, nil)
 		case "spread_element":
+			// { ...base, x }: kept as an entry whose key and value are the
+			// spread (as Python's **base), so that registries and tool maps
+			// still reach base's values; Spread tells field readers that
+			// the object holds keys they cannot see.
 			ex.Spread = true
-			for _, k := range p.NamedChildren() {
-				f, _ := w.expr(k)
+			f, v := w.expr(p)
+			if v != nil {
+				add(v, v, f)
+			} else {
 				fl = extract.Union(fl, f)
 			}
 		}

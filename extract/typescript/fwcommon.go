@@ -66,6 +66,18 @@ func objStr(obj *extract.Expr, key string) (string, bool) {
 // function expression (a Func of its own), or a function declared in the
 // file.
 func fwFunc(f *extract.File, e *extract.Expr) *extract.Func {
+	if e != nil && e.Kind == extract.ExprCall {
+		// execute: withLogging("search", async (args) => ...): a wrapper
+		// that returns the function it is given, the middleware shape of
+		// tool registries. The function is the tool's body; the wrapper's
+		// own bookkeeping (logging, timing, retries) is not read.
+		for i := len(e.Args) - 1; i >= 0; i-- {
+			if a := e.Args[i]; a != nil && a.Kind == extract.ExprName && a.Scope == nil {
+				return fwFunc(f, a) // a function written in place
+			}
+		}
+		return nil
+	}
 	if e == nil || e.Kind != extract.ExprName || e.Name == "" {
 		return nil
 	}
@@ -148,4 +160,44 @@ func callQual(e *extract.Expr) string {
 		return e.Call.Qual
 	}
 	return extract.QualOf(e)
+}
+
+// keyedValues maps each call written as the value of a string key of an
+// object literal that a function of f returns or a binding holds to that
+// key ({ search: tool({...}) }).
+func keyedValues(f *extract.File) map[*extract.Call]*extract.Expr {
+	out := map[*extract.Call]*extract.Expr{}
+	var visit func(e *extract.Expr, depth int)
+	visit = func(e *extract.Expr, depth int) {
+		if e == nil || depth > 6 || e.Kind != extract.ExprDict {
+			return
+		}
+		for i, v := range e.Elems {
+			if v == nil || i >= len(e.Keys) {
+				continue
+			}
+			if k := e.Keys[i]; k != nil && k.Kind == extract.ExprStr && k.Str != "" && v.Call != nil {
+				out[v.Call] = k
+			}
+			visit(v, depth+1)
+		}
+	}
+	for _, fn := range f.Funcs {
+		for _, r := range fn.ReturnExprs {
+			visit(r, 0)
+		}
+		for _, bs := range fn.Scope.Bindings {
+			for _, bd := range bs {
+				visit(bd.Value, 0)
+			}
+		}
+	}
+	if f.Scope != nil {
+		for _, bs := range f.Scope.Bindings {
+			for _, bd := range bs {
+				visit(bd.Value, 0)
+			}
+		}
+	}
+	return out
 }

@@ -26,6 +26,11 @@ func VercelAIAdapter(f *extract.File) {
 		return // every form below needs the package imported in this file
 	}
 	byCall := map[*extract.Call]*extract.Tool{}
+	// A tool written as a value of an object literal that a function
+	// returns or a variable holds (return { fetchPage: tool({...}) }, the
+	// registry shape of tool factories) is named by its key, as the model
+	// sees it once the object is the `tools` option.
+	keyed := keyedValues(f)
 	for _, c := range f.Calls() {
 		opts := c.Expr.Arg(0, "")
 		exec := objProp(opts, "execute")
@@ -35,6 +40,9 @@ func VercelAIAdapter(f *extract.File) {
 		}
 		t := &extract.Tool{Name: factoryToolName(c), Symbol: c.AssignedTo, Framework: extract.FrameworkVercelAI, Kind: extract.ToolFunc,
 			Func: fwFunc(f, exec), FuncRef: exec, Ctor: c.Expr, Loc: c.Loc, NameLoc: c.Loc}
+		if key := keyed[c]; key != nil && c.AssignedTo == "" {
+			t.Name, t.NameLoc = key.Str, key.Loc
+		}
 		if a := flagApproval(opts, "needsApproval", "needs_approval"); a != nil {
 			t.Approvals = append(t.Approvals, a)
 		}
