@@ -94,8 +94,9 @@ func (b *builder) resolveClaude(files []*extract.File) {
 			p := get(extract.ClaudeProject(f.Path))
 			p.candidates = append(p.candidates, f)
 		case kind != "":
-		case f.Claude != nil && f.Lang == extract.LangPython:
-			// Agent SDK options (claude_agent_sdk): a session of its own,
+		case f.Claude != nil && f.Lang != extract.LangJSON:
+			// Agent SDK options (claude_agent_sdk, the TypeScript query()
+			// options): a session of its own,
 			// with the MCP servers its options list.
 			p := get(f.Path)
 			p.settings = append(p.settings, f)

@@ -47,7 +47,7 @@ func claudeSDKOptions(f *extract.File) {
 			if v == nil {
 				continue
 			}
-			rules, ok := sdkRules(v, list[1])
+			rules, ok := extract.SDKPermissionRules(v, list[1])
 			cs.Rules = append(cs.Rules, rules...)
 			if !ok && list[1] == "allow" {
 				assume("an entry of allowed_tools is computed", v.Loc)
@@ -91,43 +91,6 @@ func claudeOptionsCall(q string) bool {
 		}
 	}
 	return false
-}
-
-// sdkRules reads a list of permission rules as written ("Read",
-// "Bash(npm test:*)", "mcp__github__create_issue"), through *splats of
-// lists fixed in the source; ok is false when an entry cannot be read.
-func sdkRules(v *extract.Expr, list string) (out []*extract.PermissionRule, ok bool) {
-	ok = true
-	var walk func(x *extract.Expr, depth int)
-	walk = func(x *extract.Expr, depth int) {
-		d := extract.Deref(x)
-		if d == nil || depth > 8 {
-			ok = false
-			return
-		}
-		switch d.Kind {
-		case extract.ExprList:
-			for _, el := range d.Elems {
-				walk(el, depth+1)
-			}
-		case extract.ExprSplat:
-			if len(d.Elems) == 0 {
-				ok = false
-				return
-			}
-			walk(d.Elems[0], depth+1)
-		default:
-			s, isStr := d.StrValue()
-			if !isStr {
-				ok = false
-				return
-			}
-			tool, spec := extract.ParseRule(s)
-			out = append(out, &extract.PermissionRule{List: list, Rule: s, Tool: tool, Spec: spec, Loc: x.Loc})
-		}
-	}
-	walk(v, 0)
-	return out, ok
 }
 
 // sdkHooks reads hooks={"PreToolUse": [HookMatcher(matcher="Bash",
