@@ -37,4 +37,3 @@ func SDKPermissionRules(v *Expr, list string) (out []*PermissionRule, ok bool) {
 	walk(v, 0)
 	return out, ok
 }
-

@@ -34,6 +34,19 @@ func openaiTools(f *extract.File) {
 	}
 	for _, c := range f.Calls() {
 		e := c.Expr
+		if c.HeadKind == extract.HeadImport && extract.QualIs(c.Qual, "FunctionTool", "agents") {
+			// FunctionTool(name=..., params_json_schema=..., on_invoke_tool=fn):
+			// the SDK's tool built by hand; fn(ctx, args_json) is its body.
+			t := &extract.Tool{Name: agentName(e, c, "FunctionTool"), Symbol: c.AssignedTo, Framework: extract.FrameworkOpenAIAgents, Kind: extract.ToolFunc,
+				FuncRef: e.Kwarg("on_invoke_tool"), Ctor: e, Loc: c.Loc, NameLoc: c.Loc}
+			if v, on := truthyArg(e, "needs_approval"); on {
+				t.Approvals = append(t.Approvals, &extract.Approval{Kind: "needs_approval", Loc: v.Loc, All: true, Expr: v})
+			} else if v != nil && extract.Deref(v).Kind != extract.ExprBool && extract.Deref(v).Kind != extract.ExprNone {
+				t.Approvals = append(t.Approvals, &extract.Approval{Kind: "needs_approval", Loc: v.Loc, Detail: "conditional", Expr: v})
+			}
+			f.AddTool(t)
+			continue
+		}
 		if c.Method() != "as_tool" || c.HeadKind == extract.HeadImport || e.Recv != nil {
 			continue
 		}

@@ -89,7 +89,7 @@ const (
 	scratch     = "a write into the tool's own temporary file, deleted before it returns (effects/scratch.go: scratch work, no state); the rules take any .write(...) on an opened file as a write"
 	openWrite   = "a download written through `with open(path, \"wb\") as fh`: the builtin engine puts the sink on the open, the rules on fh.write"
 	typedRecv   = "a real flow the builtin prover misses: it does not type a parameter's methods (client: httpx.Client; effects does, for the labels), while the rules take .post on any receiver as a send"
-	attrParam   = "a real flow the builtin prover misses: self.client is set from a constructor parameter annotated with the A2A Client, which effects reads for the labels and the builtin prover does not; the rules take .send_message on any receiver as a send"
+	attrParam   = "a real flow the rules miss: self.client is set from a constructor parameter annotated with the A2A Client, so the builtin prover types the call as a2a's send_message, a send whose reply is untrusted; the rules match the send by name only and have no source for the reply"
 	treeSend    = "remote.send(...) is the tree's RemoteAgent.send, whose A2A call is in another file (the builtin prover follows one file); the rules take any .send(...) as a send"
 	treeExecute = "the loop runs a tool object of the tree through its execute method (builtin: that method's body); the rules take any .execute(...) as SQL"
 )
@@ -189,7 +189,7 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/neg-scratch-tempfile/agent.py param>write 31>36":                  {"semgrep", openWrite},
 	"effects/neg-scratch-tempfile/agent.py untrusted>return 17>25":             {"builtin", unexplained},
 	"google-adk/neg-a2a-router/agent.py param>egress 19>27":                    {"semgrep", treeSend},
-	"google-adk/neg-a2a-router/remote.py param>egress 11>12":                   {"semgrep", attrParam},
+	"google-adk/neg-a2a-router/remote.py untrusted>return 12>13":               {"builtin", attrParam},
 	"sdk-loops/neg-tool-objects/agent.py param>write 14>27":                    {"semgrep", treeExecute},
 	"sdk-loops/pos-tool-objects/agent.py param>write 14>27":                    {"semgrep", treeExecute},
 }
