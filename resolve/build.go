@@ -1171,6 +1171,12 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		return nil
 	case strings.HasSuffix(e.Name, ".get_tools") && (e.Recv == nil || e.Recv.Kind == extract.ExprCall):
 		return b.toolkit(e, depth)
+	case (strings.HasSuffix(e.Name, ".getTools") || strings.HasSuffix(e.Name, ".listTools")) && e.Recv == nil:
+		// await mcp.getTools() on a Mastra MCPClient built in code.
+		recv := extract.Deref(&extract.Expr{Kind: extract.ExprName, Name: e.Name[:strings.LastIndexByte(e.Name, '.')], Scope: e.Scope, Loc: e.Loc})
+		if ms, ok := b.clientTools(recv, e.Loc); ok {
+			return ms
+		}
 	case extract.QualIs(q, "load_tools", "langchain", "langchain_classic", "langchain_community"):
 		return b.loadTools(e)
 	case extract.QualIs(q, "tool", "langchain", "langchain_core") && len(e.Args) == 1 && len(e.Kw) == 0:

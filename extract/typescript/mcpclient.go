@@ -18,7 +18,53 @@ import (
 // with node: the resolved specifier is the argument, so the catalog knows
 // the server by its package as for `npx pkg`.
 
-func init() { adapters = append(adapters, mcpClients) }
+func init() { adapters = append(adapters, mcpClients, mastraMCPClients) }
+
+var mastraMCPModules = []string{"@mastra/mcp"}
+
+// mastraMCPClients reads Mastra's new MCPClient({ servers: { name: {
+// command, args, env } | { url } } }): each entry is a server, like an
+// entry of a client config file. They share the constructor call, through
+// which `await mcp.getTools()` (or listTools()) finds them. A computed
+// servers object leaves getTools() unknown (fail closed).
+func mastraMCPClients(f *extract.File) {
+	if !imports(f, mastraMCPModules...) {
+		return
+	}
+	for _, c := range f.Calls() {
+		if !memberOf(c.Qual, "MCPClient", mastraMCPModules...) && !memberOf(c.Qual, "MCPConfiguration", mastraMCPModules...) {
+			continue
+		}
+		servers := extract.Deref(objProp(c.Expr.Arg(0, ""), "servers"))
+		if servers == nil || servers.Kind != extract.ExprDict || servers.Spread {
+			continue
+		}
+		for i, k := range servers.Keys {
+			name, ok := k.StrValue()
+			if !ok || i >= len(servers.Elems) {
+				continue
+			}
+			entry := extract.Deref(servers.Elems[i])
+			command, args := launchCommand(entry)
+			url := ""
+			if u := extract.Deref(objProp(entry, "url")); u != nil {
+				// url: new URL("https://...") or a string
+				if u.Kind == extract.ExprCall && len(u.Args) > 0 {
+					u = extract.Deref(u.Args[0])
+				}
+				url, _ = u.StrValue()
+			}
+			transport := "stdio"
+			if command == "" && objProp(entry, "url") != nil {
+				transport = "http"
+			}
+			s := &extract.MCPServer{Framework: extract.FrameworkMastra, Var: c.AssignedTo, Loc: servers.Elems[i].Loc, NameLoc: k.Loc, Ctor: c.Expr, Name: name}
+			s.ID = f.UniqueServerID(name)
+			s.Launch = extract.NewLaunch(transport, command, args, url, envKeys(objProp(entry, "env")), nil)
+			f.Servers = append(f.Servers, s)
+		}
+	}
+}
 
 func mcpClients(f *extract.File) {
 	if !openaiFile(f) {
