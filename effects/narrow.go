@@ -211,7 +211,7 @@ func dictKey(d *extract.Expr, key string) (*extract.Expr, argState) {
 		}
 	case extract.ExprCall:
 		builtinDict := d.Call != nil && d.Call.HeadKind == extract.HeadBuiltin && d.Call.Qual == "builtins.dict"
-		if !builtinDict && !strings.HasPrefix(extract.QualOf(d), "openai.types.") {
+		if q := extract.QualOf(d); !builtinDict && !strings.HasPrefix(q, "openai.types.") && !sdkParamTypes[q] {
 			return nil, argUnknown
 		}
 		if v := d.Kwarg(key); v != nil {
@@ -222,6 +222,13 @@ func dictKey(d *extract.Expr, key string) (*extract.Expr, argState) {
 		}
 	}
 	return nil, argUnknown
+}
+
+// sdkParamTypes are the OpenAI SDK's TypedDict param types as the Agents
+// SDK re-exports them (agents/tool.py imports them from
+// openai.types.responses.tool_param): a call of one builds a dict.
+var sdkParamTypes = map[string]bool{
+	"agents.tool.CodeInterpreter": true, "agents.tool.ImageGeneration": true, "agents.tool.Mcp": true,
 }
 
 // constValue is the value of an expression fixed in the source: a literal,

@@ -5,6 +5,7 @@ from openai import OpenAI
 
 from agents import Agent, CodeInterpreterTool, ProgrammaticToolCallingTool, Runner, ShellTool, ToolSearchTool, tool_namespace
 from agents.decorators import tool
+from agents.tool import CodeInterpreter
 
 STOCK = {"lamp": 12, "dock": 3}
 PRICES = {"lamp": "19.90", "dock": "89.00"}
@@ -18,6 +19,8 @@ offline = Agent(
     tools=[CodeInterpreterTool(tool_config={"type": "code_interpreter", "container": {"type": "auto", "network_policy": {"type": "disabled"}}})],
 )
 bare = Agent(name="bare", tools=[CodeInterpreterTool(tool_config={"type": "code_interpreter", "container": {"type": "auto"}})])
+# The config built with the SDK's TypedDict and passed by position.
+typed = Agent(name="typed", tools=[CodeInterpreterTool(CodeInterpreter(type="code_interpreter", container={"type": "auto"}))])
 
 
 @tool(defer_loading=True)
