@@ -457,6 +457,14 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 				rc := *c
 				rc.Qual, rc.HeadKind = q, extract.HeadObject
 				kind, name = a.Rules.Classify(&rc)
+				if c.Expr != nil {
+					// The calls chained on its result (.drafts().create())
+					// are methods of the requalified value in turn.
+					if a.chained == nil {
+						a.chained = map[*extract.Expr]string{}
+					}
+					a.chained[c.Expr] = q
+				}
 			}
 		} else if tr, ok := a.Resolver.(TypeOnlyResolver); ok && tr.TypeOnly(c) {
 			rc := *c

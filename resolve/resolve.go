@@ -883,6 +883,14 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 	if fn == nil {
 		return "", false
 	}
+	if fn.ReturnType == "" {
+		// No annotation: what every return builds, when that is one
+		// library call's value (authenticate() returning build("gmail",
+		// "v1", ...)), as the rules type it.
+		if ty := returnsType(fn); ty != "" {
+			return ty + "." + rest, true
+		}
+	}
 	ty := bareType(fn.ReturnType)
 	if ty == "" || fn.Scope == nil {
 		return "", false
@@ -899,6 +907,21 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 		return q + "." + rest, true
 	}
 	return "", false
+}
+
+// returnsType is the value type ("q()") that every return of fn has,
+// when each builds it with a call of a library (HeadImport), else "".
+func returnsType(fn *extract.Func) string {
+	ty := ""
+	for _, x := range fn.ReturnExprs {
+		x = extract.Deref(x)
+		if x == nil || x.Kind != extract.ExprCall || x.Call == nil || x.Call.HeadKind != extract.HeadImport ||
+			!strings.HasSuffix(x.Type, "()") || ty != "" && x.Type != ty {
+			return ""
+		}
+		ty = x.Type
+	}
+	return ty
 }
 
 // resultFunc is the in-tree function a call head names: a function
