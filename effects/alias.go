@@ -77,6 +77,9 @@ func (c *Catalog) AliasRoles(tool, spec string) []string {
 				return []string{"git_push"}
 			}
 			if sc := c.ShellCommandFor(spec); sc != nil {
+				if sc.Role == "" {
+					return nil // a command that only computes (basename, tr): no role in any chain
+				}
 				return []string{sc.Role}
 			}
 		}
