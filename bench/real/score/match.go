@@ -61,11 +61,18 @@ func normName(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// sameName compares normalised names; a method named with its class
+// ("Executor._process_request") is the same as the bare method name.
+func sameName(a, b string) bool {
+	return a == b || a != "" && b != "" && (strings.HasSuffix(a, "."+b) || strings.HasSuffix(b, "."+a))
+}
+
 // Match pairs labelled agents with acg agents of the same repository, one to one.
 //
 // A pair is possible when the acg agent's file is the labelled file (or one of its
 // `also` files) and either a name matches (the label's name or an alias, compared
-// without case, quotes or repeated spaces) or the line is within LineWindow. Pairs are
+// without case, quotes or repeated spaces, a Class.method name matching the bare
+// method name) or the line is within LineWindow. Pairs are
 // taken greedily: name and line both matching first, then name only (nearest line
 // first), then line only. The result maps a labelled agent's index to an acg agent's
 // index.
@@ -130,7 +137,7 @@ func FindingAgent(f ScanFinding, found []ScanAgent) int {
 func pairRank(la *LabelledAgent, fa ScanAgent) (rank, dist int, ok bool) {
 	nameOK := false
 	for _, n := range la.Names() {
-		if normName(n) == normName(fa.Name) {
+		if sameName(normName(n), normName(fa.Name)) {
 			nameOK = true
 		}
 	}

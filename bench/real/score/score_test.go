@@ -137,6 +137,13 @@ func TestMatchNeedsSameFile(t *testing.T) {
 	if got := Match(la, []ScanAgent{{Name: "other", File: "a.py", Line: 13}}); len(got) != 1 {
 		t.Errorf("did not match by line inside the window: %v", got)
 	}
+	m := []*LabelledAgent{{Name: "_process_request", Loc: Loc{"a.py", 10}}}
+	if got := Match(m, []ScanAgent{{Name: "Executor._process_request", File: "a.py", Line: 40}}); len(got) != 1 {
+		t.Errorf("a Class.method name did not match the bare method name: %v", got)
+	}
+	if got := Match(m, []ScanAgent{{Name: "Executor.process_request", File: "a.py", Line: 40}}); len(got) != 0 {
+		t.Errorf("matched a different method: %v", got)
+	}
 }
 
 func TestScore(t *testing.T) {
