@@ -688,6 +688,13 @@ func (b *builder) members(e *extract.Expr, depth int) []member {
 	}
 	switch e.Kind {
 	case extract.ExprDict:
+		if sv := b.dictServer(e); sv != nil {
+			var out []member
+			for _, st := range b.serverTools(sv, "") {
+				out = append(out, member{tool: st.tool, loc: e.Loc})
+			}
+			return out
+		}
 		if name, ok := specName(e); ok {
 			// A model SDK's tool spec ({"name": "get_weather", ...}, or
 			// OpenAI's {"type": "function", "function": {"name": ...}}): the

@@ -77,6 +77,95 @@ func (b *builder) serverMembers(e *extract.Expr) ([]member, bool) {
 	return out, true
 }
 
+// dictServer reads a dict literal that configures an MCP server where
+// tools or servers are expected ({"type": "stdio", "command": "npx",
+// "args": [...]}, {"type": "sse" | "http" | "url", "url": ...}), the shape
+// hand-written agent loops and config-style SDK options take: a server of
+// its own, resolved like a config file's entry (catalog, or the server's
+// code in the tree). nil when e is no such dict.
+func (b *builder) dictServer(e *extract.Expr) *extract.MCPServer {
+	get := func(k string) *extract.Expr { return extract.Deref(e.Entry(k)) }
+	typ, _ := get("type").StrValue()
+	command, hasCmd := get("command").StrValue()
+	url, _ := get("url").StrValue()
+	transport := "stdio"
+	switch strings.ToLower(typ) {
+	case "", "stdio":
+		if !hasCmd {
+			return nil
+		}
+	case "sse":
+		transport = "sse"
+	case "http", "streamable_http", "streamable-http", "url":
+		transport = "http"
+	default:
+		return nil
+	}
+	if transport != "stdio" && url == "" && get("url") == nil {
+		return nil
+	}
+	var args []string
+	if a := get("args"); a != nil && a.Kind == extract.ExprList {
+		for _, x := range a.Elems {
+			args = append(args, launchArg(x))
+		}
+	}
+	name, _ := get("name").StrValue()
+	if name == "" {
+		name = fmt.Sprintf("mcp_server@%d", e.Loc.Start.Line)
+	}
+	ix := b.serverIndex()
+	id := fmt.Sprintf("%s#%s@%d", e.Loc.File, name, e.Loc.Start.Line)
+	if sv := ix.byID[id]; sv != nil {
+		return sv
+	}
+	sv := &extract.MCPServer{ID: id, Framework: extract.FrameworkMCP, Loc: e.Loc, NameLoc: e.Loc, Ctor: e, Name: name,
+		Launch: extract.NewLaunch(transport, command, args, url, nil, nil)}
+	ix.byID[id] = sv
+	if f := b.ix.fileOf(e.Scope); f != nil {
+		ix.file[sv] = f
+	}
+	return sv
+}
+
+// launchArg is an argument of a launch as written: a literal, or for a
+// path built at run time around a script of fixed name
+// (os.path.join(here, "tools/calc_mcp.py")) that script's name, which
+// the tree's servers are matched by; otherwise a placeholder that
+// matches nothing.
+func launchArg(x *extract.Expr) string {
+	d := extract.Deref(x)
+	if s, ok := d.StrValue(); ok {
+		return s
+	}
+	script := ""
+	var walk func(e *extract.Expr, depth int)
+	walk = func(e *extract.Expr, depth int) {
+		if e == nil || depth > 6 {
+			return
+		}
+		if s, ok := e.StrValue(); ok {
+			for _, ext := range []string{".py", ".js", ".mjs", ".cjs", ".ts"} {
+				if strings.HasSuffix(s, ext) {
+					script = s
+				}
+			}
+			return
+		}
+		for _, a := range e.Args {
+			walk(extract.Deref(a), depth+1)
+		}
+		for _, a := range e.Elems {
+			walk(extract.Deref(a), depth+1)
+		}
+	}
+	walk(d, 0)
+	if script == "" {
+		return "<computed>"
+	}
+	return script
+}
+
 // clientTools resolves client.get_tools() on a client object built in
 // code with its servers (MultiServerMCPClient): every server's tools.
 func (b *builder) clientTools(recv *extract.Expr, loc extract.Loc) ([]member, bool) {

@@ -38,7 +38,11 @@ func sdkLoops(f *extract.File, root *syntax.Node, src []byte) {
 			continue
 		}
 		tl := sdkTools(c.Expr)
-		if tl == nil {
+		// Anthropic's MCP connector (mcp_servers=[{"type": "url", "url": ...,
+		// "name": ...}]): remote servers whose tools the API calls for the
+		// model, so they are the agent's tools as much as tools= is.
+		servers := c.Expr.Kwarg("mcp_servers")
+		if tl == nil && servers == nil {
 			continue
 		}
 		if byStart == nil {
@@ -48,8 +52,14 @@ func sdkLoops(f *extract.File, root *syntax.Node, src []byte) {
 			continue
 		}
 		c.BuildsAgent = true
+		var refs []extract.ToolRef
+		for _, x := range []*extract.Expr{tl, servers} {
+			if x != nil {
+				refs = append(refs, extract.ToolRef{Expr: x})
+			}
+		}
 		if a := byFunc[c.Func]; a != nil && c.Func != nil && c.Func.Name != "<module>" {
-			a.Tools = append(a.Tools, extract.ToolRef{Expr: tl})
+			a.Tools = append(a.Tools, refs...)
 			continue
 		}
 		a := &extract.Agent{Framework: extract.FrameworkPython, Ctor: extract.LastDot(c.Qual), Loc: c.Loc, NameLoc: c.Loc, Call: c.Expr, Var: c.AssignedTo}
@@ -57,7 +67,7 @@ func sdkLoops(f *extract.File, root *syntax.Node, src []byte) {
 		if c.Func != nil && c.Func.Name != "<module>" {
 			a.Name = c.Func.Qual
 		}
-		a.Tools = []extract.ToolRef{{Expr: tl}}
+		a.Tools = refs
 		f.AddAgent(a)
 		byFunc[c.Func] = a
 	}
