@@ -42,6 +42,10 @@ type Rules struct {
 	// patterns are listed calls with a "*" segment standing for any one
 	// member (a Prisma model: @prisma/client.PrismaClient.*.findMany).
 	patterns []rulePattern
+	// byName are generic calls that run the API method their first
+	// argument names (slack_sdk's api_call("chat.postMessage")), by the
+	// type whose methods those names are.
+	byName map[string]string
 }
 
 type rulePattern struct {
@@ -66,6 +70,7 @@ type rulesFile struct {
 	Modules map[string][]string `yaml:"modules"`
 	LLM     []string            `yaml:"llm"`
 	Schemas []string            `yaml:"schema_bases"`
+	ByName  map[string]string   `yaml:"by_name"`
 }
 
 // kindRoles gives each kind its canonical role for the chain patterns.
@@ -141,6 +146,7 @@ func LoadRules(files ...[]byte) (*Rules, error) {
 		r.schemas[n] = true
 	}
 	r.items = rf.Items
+	r.byName = rf.ByName
 	r.data = map[string]bool{}
 	for _, m := range rf.Data {
 		r.data[m] = true
@@ -176,6 +182,9 @@ func (rf *rulesFile) merge(o *rulesFile) error {
 		return err
 	}
 	if rf.Items, err = mergeMap("items", rf.Items, o.Items); err != nil {
+		return err
+	}
+	if rf.ByName, err = mergeMap("by_name", rf.ByName, o.ByName); err != nil {
 		return err
 	}
 	if o.Ecosystem == "npm" {
@@ -346,6 +355,23 @@ func (r *Rules) Classify(c *extract.Call) (kind, name string) {
 	}
 	if k, ok := r.methods[c.Method()]; ok && c.HeadKind == extract.HeadObject {
 		return k, name
+	}
+	if via, ok := r.byName[name]; ok {
+		// client.apiCall("search.messages", ...): the API method its first
+		// argument names, when that is a literal.
+		if a := c.ArgAt(0, "method"); a != nil && a.Lit != nil && *a.Lit != "" {
+			rc := *c
+			rc.Qual, rc.HeadKind = via+"."+*a.Lit, extract.HeadObject
+			return r.Classify(&rc)
+		}
+	}
+	if c.HeadKind == extract.HeadObject && jsCall(c) {
+		if i := strings.LastIndex(c.Qual, "()."); i > 0 && strings.Contains(c.Qual[i+3:], ".") {
+			// message.metadata.dateSent.toISOString() with message a
+			// chat.Message: a member the rules do not model is a value of
+			// unknown type, on which only data methods compute.
+			return r.dataCall(c.Method(), name, true)
+		}
 	}
 	return "unknown", name
 }
