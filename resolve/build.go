@@ -301,7 +301,7 @@ func (b *builder) registryDispatch(f *extract.File, a *extract.Agent, ca *capgra
 		}
 		seen := map[string]bool{}
 		for _, c := range fn.Calls {
-			reg := registryOf(c)
+			reg := b.ix.registryOf(c)
 			if reg == nil || seen[reg.Name] {
 				continue
 			}
@@ -322,18 +322,55 @@ func (b *builder) registryDispatch(f *extract.File, a *extract.Agent, ca *capgra
 }
 
 // registryOf is the registry a call runs a tool from by name
-// (registry[key].invoke(...)), or nil.
-func registryOf(c *extract.Call) *extract.Expr {
-	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil {
+// (registry[key].invoke(...)), or passes such an entry to a function of the
+// tree that runs it (execute_tool_safely(tools_by_name[name], args), whose
+// body calls tool.ainvoke(args)); nil otherwise.
+func (ix *Index) registryOf(c *extract.Call) *extract.Expr {
+	if reg := registryOf(c); reg != nil {
+		return reg
+	}
+	if c.Expr == nil || c.HeadKind == extract.HeadData {
 		return nil
 	}
-	switch c.Method() {
+	fn := ix.callee(c)
+	if fn == nil || fn == noCode {
+		return nil
+	}
+	for i, a := range c.Expr.Args {
+		reg := registryEntry(a)
+		if reg == nil || i >= len(fn.Params) {
+			continue
+		}
+		p := fn.Params[i].Name
+		for _, inner := range fn.Calls {
+			if inner.HeadKind == extract.HeadData && inner.Expr != nil && inner.Expr.Recv == nil && runMethod(inner.Method()) &&
+				inner.Expr.Name == p+"."+inner.Method() {
+				return reg
+			}
+		}
+	}
+	return nil
+}
+
+func runMethod(m string) bool {
+	switch m {
 	case "invoke", "ainvoke", "run", "arun":
-	default:
+		return true
+	}
+	return false
+}
+
+func registryOf(c *extract.Call) *extract.Expr {
+	if c.HeadKind != extract.HeadData || c.Expr == nil || c.Expr.Recv == nil || !runMethod(c.Method()) {
 		return nil
 	}
-	r := c.Expr.Recv
-	if r.Kind != extract.ExprSubscript || len(r.Elems) != 2 || r.Elems[0] == nil {
+	return registryEntry(c.Expr.Recv)
+}
+
+// registryEntry is the registry of an expression registry[key] whose key
+// is not a literal (the model's choice), or nil.
+func registryEntry(r *extract.Expr) *extract.Expr {
+	if r == nil || r.Kind != extract.ExprSubscript || len(r.Elems) != 2 || r.Elems[0] == nil {
 		return nil
 	}
 	reg := r.Elems[0]

@@ -1247,7 +1247,7 @@ func (r resolver) AttrValues(c *extract.Call) []*extract.Expr {
 // or a literal), here or imported (see builder.registryDispatch, which
 // gives the agent the registry's tools in that node).
 func (r resolver) RunsTool(c *extract.Call) bool {
-	reg := registryOf(c)
+	reg := r.ix.registryOf(c)
 	if reg == nil {
 		return false
 	}
