@@ -21,6 +21,7 @@ type decision struct {
 	gated    bool
 	gateLoc  extract.Loc
 	via      []extract.Loc
+	urlPos   int // position of the URL argument: 1 after a method (requests.request(method, url))
 }
 
 func (d *decision) ev(l Label, role, detail string, steps *extract.Step) {
@@ -72,6 +73,7 @@ func (d *decision) decide() {
 	case "http_delete":
 		d.delete(n)
 	case "http_method":
+		d.urlPos = 1
 		m := ""
 		if a := d.c.ArgAt(0, "method"); a != nil && a.Lit != nil {
 			m = strings.ToUpper(*a.Lit)
@@ -286,13 +288,18 @@ func (d *decision) search(n string) {
 	}
 }
 
-func (d *decision) urlArg() *extract.Arg {
+func (d *decision) urlArg() *extract.Arg { return URLArg(d.c, d.urlPos) }
+
+// URLArg is a request call's URL argument: by keyword (url, uri, link),
+// else the positional argument at pos (0, or 1 after a method as in
+// requests.request(method, url)). The builtin prover reads the same one.
+func URLArg(c *extract.Call, pos int) *extract.Arg {
 	for _, kw := range []string{"url", "uri", "link"} {
-		if a := d.c.ArgAt(-1, kw); a != nil {
+		if a := c.ArgAt(-1, kw); a != nil {
 			return a
 		}
 	}
-	return d.c.ArgAt(0, "")
+	return c.ArgAt(pos, "")
 }
 
 // FixedHost is fixedHost for the provers, so a request to a fixed host is

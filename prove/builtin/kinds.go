@@ -55,21 +55,21 @@ func sinkArgs(c *extract.Call, kind string) []extract.Arg {
 		if a := c.ArgAt(0, "method"); a != nil && a.Lit != nil {
 			switch strings.ToUpper(*a.Lit) {
 			case "GET", "HEAD", "OPTIONS":
-				return urlArg(c)
+				return urlArg(c, 1)
 			}
 		}
 	case "http_fetch", "http_config":
 		// fetch(url) and axios(config) without a method read: only the URL
 		// (the options object for axios) carries data out.
 		if m, ok := effects.RequestMethod(c, kind); ok && (m == "GET" || m == "HEAD" || m == "OPTIONS") {
-			return urlArg(c)
+			return urlArg(c, 0)
 		}
 	case "http_client":
 		if c.ArgAt(1, "data") == nil && c.ArgAt(-1, "json") == nil {
-			return urlArg(c)
+			return urlArg(c, 0)
 		}
 	case "http_read", "browser":
-		return urlArg(c)
+		return urlArg(c, 0)
 	case "db_exec":
 		// A literal read-only statement writes nothing, whatever its bound
 		// parameters carry; other SQL (and SQL the caller writes) may.
@@ -80,16 +80,10 @@ func sinkArgs(c *extract.Call, kind string) []extract.Arg {
 	return c.Args
 }
 
-func urlArg(c *extract.Call) []extract.Arg {
-	a := c.ArgAt(-1, "url")
-	for _, kw := range []string{"uri", "link"} {
-		if a == nil {
-			a = c.ArgAt(-1, kw)
-		}
-	}
-	if a == nil {
-		a = c.ArgAt(0, "")
-	}
+// urlArg is the URL argument at pos (effects.URLArg) when its host is not
+// fixed in the source.
+func urlArg(c *extract.Call, pos int) []extract.Arg {
+	a := effects.URLArg(c, pos)
 	if a == nil || effects.FixedHost(a.Prefix) {
 		return nil
 	}

@@ -100,6 +100,7 @@ const (
 // the builtin engine changed, and this table says which and why.
 var engineDiffs = map[string]struct{ engine, why string }{
 	"effects/neg-google-people/tools.py param>write 28>32":                     {"builtin", catalogue},
+	"effects/neg-pandas-eval-urllib3/agent.py untrusted>return 23>24":          {"builtin", catalogue},
 	"effects/pos-sdk-read-send/agent.py param>egress 42>44":                    {"builtin", catalogue},
 	"effects/pos-sdk-read-send/agent.py param>egress 61>63":                    {"builtin", catalogue},
 	"effects/pos-sdk-read-send/agent.py param>egress 67>69":                    {"builtin", catalogue},
