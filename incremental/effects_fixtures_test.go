@@ -135,10 +135,17 @@ func TestEffectsFixtures(t *testing.T) {
 			"hosted.py:48": all + " !default", "hosted.py:55": all + " !default",
 		},
 		"neg-hosted-config": {
-			"hosted.py:14": "executes_code", "hosted.py:18": "executes_code",
+			"hosted.py:15": "executes_code", "hosted.py:19": "executes_code", "hosted.py:23": "executes_code",
 			"stock_level": "", "price_of": "", "tool_search": "", "programmatic_tool_calling": "",
-			"hosted.py:46": "executes_code", "hosted.py:62": "executes_code", "hosted.py:68": "executes_code",
+			"hosted.py:49": "executes_code", "hosted.py:65": "executes_code", "hosted.py:71": "executes_code",
 		},
+		// A declared base's method runs its subclasses' overrides.
+		"neg-declared-base-dispatch": {"summarise_text": "", "web_search": "untrusted_input"},
+		"pos-declared-base-dispatch": {"summarise_text": "network_egress reads_private untrusted_input", "web_search": "untrusted_input"},
+		"neg-google-people":          {"find_contact_email": "reads_private", "add_event": "network_egress writes_state"},
+		"neg-service-factory-result": {"GmailDraftTool": "network_egress writes_state"},
+		"neg-pandas-eval-urllib3":    {"df_query": "", "fetch_quote": "untrusted_input"},
+		"pos-http-method-url":        {"fetch": "network_egress untrusted_input", "read_notes": "reads_private"},
 		"neg-schema-tools": {
 			"ConductResearch": "", "ResearchComplete": "", "Outline": "", "Section": "", "think_tool": "",
 		},
