@@ -506,6 +506,14 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 	if !prompts {
 		return use, true
 	}
+	if mode == "bypassPermissions" {
+		// No prompt is left for a hook's "allow" to skip: the mode lets
+		// every call through, whatever the hooks answer; a hook acg cannot
+		// read may still ask or block (use.Unsure says so).
+		use.Loc = modeL
+		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt" + inUserFile(modeL)}}
+		return use, true
+	}
 	// A hook that can answer "allow" skips the prompt for the calls it
 	// allows, and one acg cannot read may: either way the prompt is not
 	// counted (fail closed), and the grant is partial (not every call).
@@ -523,10 +531,6 @@ func (b *builder) claudeUse(a *capgraph.Agent, tool, spec string, node *capgraph
 		return use, true
 	}
 	switch mode {
-	case "bypassPermissions":
-		use.Loc = modeL
-		use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode bypassPermissions skips every permission prompt" + inUserFile(modeL)}}
-		return use, true
 	case "acceptEdits":
 		if isEditTool(tool) {
 			use.Grants = []capgraph.Grant{{Loc: modeL, Why: "permission mode acceptEdits accepts file edits without asking" + inUserFile(modeL)}}

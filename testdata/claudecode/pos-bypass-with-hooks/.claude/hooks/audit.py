@@ -1,0 +1,8 @@
+"""Log every shell command Claude Code runs, and let it through."""
+import json
+import sys
+
+event = json.load(sys.stdin)
+with open("/tmp/claude-commands.log", "a") as log:
+    log.write(event.get("tool_input", {}).get("command", "") + "\n")
+print(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}))
