@@ -254,7 +254,7 @@ func (a *Analyzer) ToolFunc(fn *extract.Func, node bool) *Effects {
 // function declares them without an annotation (KWARGS_CONFIG_KEYS in
 // langgraph/_internal/_runnable.py: an unannotated `store` is the graph's
 // BaseStore), as value types.
-var nodeInjected = map[string]string{"store": "langgraph.store.base.BaseStore()"}
+var nodeInjected = map[string]string{"store": "langgraph.store.base.BaseStore()", "writer": "langgraph.types.StreamWriter()"}
 
 // nodeParamTypes types the unannotated parameters of a graph node that
 // LangGraph injects by name (after the state, the first parameter).
@@ -950,7 +950,7 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 		return nil, false
 	}
 	recv, rest, ok := strings.Cut(c.Expr.Name, ".")
-	if !ok || rest == "" {
+	if ok && rest == "" || c.Expr.Recv != nil {
 		return nil, false
 	}
 	for i, p := range c.Func.Params {
@@ -958,6 +958,9 @@ func (a *Analyzer) argTypedCall(c *extract.Call) (*extract.Call, bool) {
 			if ty := a.ptypes[i]; ty != "" {
 				rc := *c
 				rc.Qual, rc.HeadKind = ty+"."+rest, extract.HeadObject
+				if !ok {
+					rc.Qual = ty // the parameter called itself (a node's writer(chunk))
+				}
 				return &rc, true
 			}
 		}

@@ -123,7 +123,8 @@ func (b *builder) agentsRunBy(fn *extract.Func) []*extract.Agent {
 	return out
 }
 
-// agentRunsInBodies links each function tool to the agents its body runs:
+// agentRunsInBodies links each function tool (and graph node) to the
+// agents its body runs:
 // one agent becomes the tool's own (its gate then gates that agent's reach,
 // as for an agent-as-tool); several become sub-agents of every agent that
 // uses the tool (each is reached; a gate on the tool is not carried over,
@@ -135,8 +136,8 @@ func (b *builder) agentRunsInBodies() {
 	}
 	for _, id := range b.order {
 		ct := b.tools[id]
-		if ct.Agent != "" || ct.Src == nil || ct.Src.Func == nil || ct.Src.Kind != extract.ToolFunc {
-			continue
+		if ct.Agent != "" || ct.Src == nil || ct.Src.Func == nil || (ct.Src.Kind != extract.ToolFunc && ct.Src.Kind != extract.ToolNode) {
+			continue // a graph node that runs an agent of the tree reaches it as a tool does
 		}
 		run := b.agentsRunBy(ct.Src.Func)
 		var ids []string
