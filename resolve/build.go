@@ -39,6 +39,9 @@ type member struct {
 	tool  *capgraph.Tool
 	agent *extract.Agent
 	loc   extract.Loc
+	// gates are approvals the list puts in front of this member (a tool
+	// wrapped by an authorization wrapper that asks the user: wrappers.go).
+	gates []*extract.Approval
 }
 
 func BuildGraph(files []*extract.File) *capgraph.Graph {
@@ -216,7 +219,7 @@ func (b *builder) resolveAgent(f *extract.File, a *extract.Agent) {
 				// Not among the names the model may call (activeTools).
 			case m.tool != nil:
 				b.uses = append(b.uses, capgraph.Use{Agent: ca.ID, Tool: m.tool.ID, Node: ref.Node, Loc: m.loc,
-					Gates: b.useGates(f, a, m.tool, ref.Node, ref.Key)})
+					Gates: append(b.useGates(f, a, m.tool, ref.Node, ref.Key), m.gates...)})
 			}
 		}
 	}
@@ -1193,6 +1196,9 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		// registry.values()
 		return b.members(&extract.Expr{Kind: extract.ExprName, Name: strings.TrimSuffix(e.Name, ".values"), Scope: e.Scope, Loc: e.Loc}, depth+1)
 	}
+	if ms, ok := b.wrapped(e, depth); ok {
+		return ms
+	}
 	if fn := b.calledFunc(e, q); fn != nil {
 		// A function of the tree that builds the list (get_tools()): what
 		// it returns, with its parameters bound to this call's arguments
@@ -1236,8 +1242,14 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 	}
 	if q != "" {
 		if ct := b.an.Catalog.Tool(q); ct != nil && ct.Wraps != "" {
-			// tool_namespace(tools=[...]): the tools it is given.
-			return b.members(e.Arg(-1, ct.Wraps), depth+1)
+			// tool_namespace(tools=[...]), ToolNode(tools): the tools it
+			// is given, by keyword or at the position params give it.
+			pos := slices.Index(ct.Params, ct.Wraps)
+			arg := e.Arg(pos, ct.Wraps)
+			if arg == nil {
+				return []member{b.unknown(e, "the tools given to "+e.Name+"(...) are not an argument acg can read")}
+			}
+			return b.members(arg, depth+1)
 		}
 		if ct := b.an.Catalog.Tool(q); ct != nil {
 			return []member{{tool: b.prebuilt(e, q, symbol), loc: e.Loc}}

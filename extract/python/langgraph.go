@@ -37,9 +37,14 @@ func langchainTools(f *extract.File) {
 		q := c.Qual
 		switch {
 		case c.HeadKind == extract.HeadImport && (extract.QualIs(q, "from_function", langchainTops...) && strings.Contains(q, "Tool.")) ||
-			c.HeadKind == extract.HeadImport && extract.QualIs(q, "Tool", langchainTops...):
-			// StructuredTool.from_function(func=f, name=...), Tool(name=, func=)
+			c.HeadKind == extract.HeadImport && extract.QualIs(q, "Tool", langchainTops...) ||
+			c.HeadKind == extract.HeadImport && extract.QualIs(q, "StructuredTool", langchainTops...) && (e.Kwarg("func") != nil || e.Kwarg("coroutine") != nil):
+			// StructuredTool.from_function(func=f, name=...), Tool(name=, func=),
+			// StructuredTool(name=, args_schema=, func= | coroutine=)
 			fref := e.Arg(0, "func")
+			if extract.QualIs(q, "StructuredTool", langchainTops...) {
+				fref = e.Kwarg("func")
+			}
 			if fref == nil {
 				fref = e.Kwarg("coroutine")
 			}

@@ -44,7 +44,7 @@ var scripts = map[string]string{
 
 // environments are the virtual environments the fixtures need: CrewAI's
 // pins (mcp<2, openai<3) exclude openai-agents and mcp 2, so it has its own.
-var environments = []string{"ACG_VENV_FRAMEWORKS", "ACG_VENV_CREWAI"}
+var environments = []string{"ACG_VENV_FRAMEWORKS", "ACG_VENV_CREWAI", "ACG_VENV_AUTH0"}
 
 // TestFixturesAreRealPrograms: every Python fixture compiles, imports
 // under the real, pinned frameworks with the network blocked, and calls

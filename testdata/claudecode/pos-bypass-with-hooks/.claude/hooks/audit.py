@@ -2,7 +2,13 @@
 import json
 import sys
 
-event = json.load(sys.stdin)
-with open("/tmp/claude-commands.log", "a") as log:
-    log.write(event.get("tool_input", {}).get("command", "") + "\n")
-print(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}))
+
+def main() -> None:
+    event = json.load(sys.stdin)
+    with open("/tmp/claude-commands.log", "a") as log:
+        log.write(event.get("tool_input", {}).get("command", "") + "\n")
+    print(json.dumps({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"}}))
+
+
+if __name__ == "__main__":
+    main()
