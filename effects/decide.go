@@ -185,8 +185,8 @@ func (d *decision) decide() {
 			d.ev(ReadsPrivate, d.pathRole(role), "returns local file data read by "+n, d.retStep())
 		}
 	case "file_write":
-		if scratchTarget(d.c) {
-			break // a temporary file of its own (scratch.go)
+		if scratchTarget(d.c) || credentialWrite(d.c.Func, d.c, d.mask) || fixedDirectory(d.c, d.mask) {
+			break // a temporary file of its own, a credential cache, a fixed directory (scratch.go)
 		}
 		d.ev(WritesState, role, "writes files with "+n, nil)
 		d.envOut("into a file with "+n, nil)
@@ -405,7 +405,7 @@ func (d *decision) open(n string) {
 	if read && d.returned {
 		d.ev(ReadsPrivate, d.pathRole("read_file"), "returns local file data read by "+n, d.retStep())
 	}
-	if write && !scratchTarget(d.c) {
+	if write && !scratchTarget(d.c) && !credentialCacheOpen(d.c.Func, callIndex(d.c), d.mask) {
 		d.ev(WritesState, "write_file", fmt.Sprintf("opens a file for writing with %s (mode %q)", n, mode), nil)
 	}
 }

@@ -123,3 +123,106 @@ func madeBy(fn *extract.Func, fl extract.Flow, index, depth int) bool {
 	}
 	return false
 }
+
+// Credential caches. Google's OAuth quickstart, copied into most Gmail and
+// Calendar tools, saves the user's refreshed credentials for the next run
+// (with open("token.json", "w") as f: f.write(creds.to_json())) and makes
+// the directory for it. What is written is the tool's own login, not
+// anything the model chose, and the path is fixed: no state the model can
+// direct or read back. A write counts as such a cache when everything it
+// writes is a credentials object's serialization and no model-chosen data
+// reaches it; an open for writing when every call on its handle is one; a
+// directory made at a path no model-chosen data reaches changes nothing
+// the model chooses either.
+
+// credentialWrite reports a write whose content is only the serialization
+// of a credentials object (creds.to_json(), pickle.dump(creds, f)).
+func credentialWrite(fn *extract.Func, c *extract.Call, mask uint64) bool {
+	if fn == nil || len(c.Args) == 0 {
+		return false
+	}
+	for _, a := range c.Args {
+		if carries(a.Flow, mask) {
+			return false
+		}
+	}
+	content := c.Args[0].Flow
+	if len(content) == 0 {
+		return false
+	}
+	for _, o := range content {
+		if o.Param >= 0 || o.Call < 0 || o.Call >= len(fn.Calls) || !credentialValue(fn.Calls[o.Call]) {
+			return false
+		}
+	}
+	return true
+}
+
+// credentialValue reports a call that makes or serialises an OAuth
+// credentials object of Google's auth libraries (Credentials.from_*,
+// flow.run_local_server(), creds.to_json()).
+func credentialValue(src *extract.Call) bool {
+	for _, p := range []string{"google.oauth2.", "google.auth.", "google_auth_oauthlib."} {
+		if strings.HasPrefix(src.Qual, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialCacheOpen reports an open for writing at idx in fn whose every
+// write is a credential write.
+func credentialCacheOpen(fn *extract.Func, idx int, mask uint64) bool {
+	if fn == nil || idx < 0 {
+		return false
+	}
+	used := false
+	for _, c := range fn.Calls {
+		onHandle := false
+		for _, o := range c.Recv {
+			if o.Param < 0 && o.Call == idx {
+				onHandle = true
+			}
+		}
+		if !onHandle {
+			continue
+		}
+		if !credentialWrite(fn, c, mask) {
+			return false
+		}
+		used = true
+	}
+	return used
+}
+
+// fixedDirectory reports a directory creation (os.makedirs, os.mkdir,
+// Path.mkdir) whose path no model-chosen data reaches.
+func fixedDirectory(c *extract.Call, mask uint64) bool {
+	switch c.Qual {
+	case "os.makedirs", "os.mkdir":
+	default:
+		if !strings.HasSuffix(c.Qual, "pathlib.Path.mkdir") && !strings.HasSuffix(c.Qual, "Path().mkdir") {
+			return false
+		}
+	}
+	for _, a := range c.Args {
+		if carries(a.Flow, mask) {
+			return false
+		}
+	}
+	return !carries(c.Recv, mask)
+}
+
+// callIndex is the index of c among its function's calls (by where it is
+// written: the analyzer may hand decisions a rewritten copy), or -1.
+func callIndex(c *extract.Call) int {
+	if c.Func == nil {
+		return -1
+	}
+	for i, x := range c.Func.Calls {
+		if x == c || x.Loc == c.Loc {
+			return i
+		}
+	}
+	return -1
+}

@@ -145,6 +145,7 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-google-people":          {"find_contact_email": "reads_private", "add_event": "network_egress writes_state"},
 		"neg-service-factory-result": {"GmailDraftTool": "network_egress writes_state"},
 		"neg-pandas-eval-urllib3":    {"df_query": "", "fetch_quote": "untrusted_input"},
+		"neg-credential-cache":       {"read_mail": "reads_private untrusted_input", "search_web": "untrusted_input"},
 		"pos-http-method-url":        {"fetch": "network_egress untrusted_input", "read_notes": "reads_private"},
 		"neg-schema-tools": {
 			"ConductResearch": "", "ResearchComplete": "", "Outline": "", "Section": "", "think_tool": "",
@@ -185,7 +186,7 @@ func TestEffectsFixtures(t *testing.T) {
 			"research": all + " !default", "recall": "reads_private untrusted_input !default",
 		},
 		"neg-email-message":       {"encode_reply": ""},
-		"neg-google-auth-refresh": {"count_labels": "writes_state"},
+		"neg-google-auth-refresh": {"count_labels": ""}, // the token saved back is a credential cache
 		"pos-google-delete": {
 			"trash_email": "network_egress writes_state", "delete_email": "irreversible writes_state",
 			"delete_file": "irreversible writes_state",
