@@ -147,15 +147,22 @@ func credentialWrite(fn *extract.Func, c *extract.Call, mask uint64) bool {
 		}
 	}
 	content := c.Args[0].Flow
-	if len(content) == 0 {
-		return false
-	}
+	cred := false
 	for _, o := range content {
-		if o.Param >= 0 || o.Call < 0 || o.Call >= len(fn.Calls) || !credentialValue(fn.Calls[o.Call]) {
+		switch {
+		case o.Param >= 0:
+			// a path or value the caller passed, not model-chosen (mask)
+		case o.Call < 0 || o.Call >= len(fn.Calls):
+			return false
+		case credentialValue(fn.Calls[o.Call]):
+			cred = true
+		case strings.HasPrefix(fn.Calls[o.Call].Qual, "os.path.") || strings.HasPrefix(fn.Calls[o.Call].Qual, "pathlib."):
+			// the file's path, which the walker's flow of the handle carries
+		default:
 			return false
 		}
 	}
-	return true
+	return cred
 }
 
 // credentialValue reports a call that makes or serialises an OAuth

@@ -12,15 +12,15 @@ from langgraph.prebuilt import create_react_agent
 
 SCOPES = ["https://www.googleapis.com/auth/gmail.readonly"]
 
-def service():
+def service(token_path: str = "token.json"):
     creds = None
-    if os.path.exists("token.json"):
-        creds = Credentials.from_authorized_user_file("token.json", SCOPES)
+    if os.path.exists(token_path):
+        creds = Credentials.from_authorized_user_file(token_path, SCOPES)
     if not creds or not creds.valid:
         flow = InstalledAppFlow.from_client_secrets_file("credentials.json", SCOPES)
         creds = flow.run_local_server(port=0)
-        os.makedirs(os.path.dirname(os.path.abspath("token.json")), exist_ok=True)
-        with open("token.json", "w") as token:
+        os.makedirs(os.path.dirname(os.path.abspath(token_path)), exist_ok=True)
+        with open(token_path, "w") as token:
             token.write(creds.to_json())
     return build("gmail", "v1", credentials=creds)
 
