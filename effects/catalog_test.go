@@ -14,6 +14,11 @@ func TestEmbeddedDataLoads(t *testing.T) {
 		{"langchain_community.tools.ShellTool", "terminal"},
 		{"langchain_community.tools.shell.tool.ShellTool", "terminal"},
 		{"agents.WebSearchTool", "web_search"},
+		// LangChain.js community tools, keyed by their npm module.
+		{"@langchain/community/tools/gmail.GmailSendMessage", "gmail_send_message"},
+		{"@langchain/community/tools/google_calendar.GoogleCalendarViewTool", "google_calendar_view"},
+		// A class of the same name in the Python package is the Python entry.
+		{"langchain_community.tools.gmail.GmailSendMessage", "send_gmail_message"},
 	} {
 		if got := c.Tool(tc.qual); got == nil || got.Name != tc.name {
 			t.Errorf("Tool(%q) = %+v, want name %q", tc.qual, got, tc.name)

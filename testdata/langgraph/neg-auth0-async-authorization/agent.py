@@ -8,6 +8,7 @@ from pathlib import Path
 
 import httpx
 from auth0_ai.authorizers.types import Auth0ClientParams
+from auth0_ai_langchain.async_authorization import get_async_authorization_credentials
 from auth0_ai_langchain.auth0_ai import Auth0AI
 from langchain_core.tools import StructuredTool, tool
 from langgraph.prebuilt import ToolNode, create_react_agent
@@ -31,6 +32,7 @@ class OrderSchema(BaseModel):
 
 
 async def order(shop: str, product: str, quantity: int) -> str:
+    get_async_authorization_credentials()  # the approved request's token, for the shop's API
     msg = EmailMessage()
     msg["To"], msg["Subject"] = shop, f"Order: {quantity} x {product}"
     msg.set_content(f"Please send {quantity} {product}.")
