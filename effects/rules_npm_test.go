@@ -22,6 +22,10 @@ func TestNpmClassify(t *testing.T) {
 		want string
 	}{
 		{"globalThis.fetch", extract.HeadBuiltin, "http_fetch"},
+		{"googleapis.google.calendar().events.list", extract.HeadObject, "email_read"},
+		{"googleapis.google.gmail().users.messages.send", extract.HeadObject, "email_send"},
+		{"googleapis.google.gmail().users.drafts.create", extract.HeadObject, "cloud_write"},
+		{"googleapis.google.drive().files.delete", extract.HeadObject, "remote_delete"},
 		{"undici.request", extract.HeadImport, "http_fetch"},
 		{"https.request", extract.HeadImport, "http_fetch"},
 		{"http.request().write", extract.HeadObject, "socket_send"},
