@@ -25,6 +25,9 @@ var claudeOptionTypes = []string{
 	"claude_code_sdk.ClaudeCodeOptions", "claude_code_sdk.types.ClaudeCodeOptions",
 }
 
+var pythonOptions = extract.SDKOptionNames{Allowed: "allowed_tools", Disallowed: "disallowed_tools", Tools: "tools",
+	Mode: "permission_mode", CanUseTool: "can_use_tool", Lang: "Python"}
+
 func init() { adapters = append(adapters, claudeSDKOptions) }
 
 func claudeSDKOptions(f *extract.File) {
@@ -33,50 +36,9 @@ func claudeSDKOptions(f *extract.File) {
 			continue
 		}
 		e := c.Expr
-		cs := f.Claude
-		if cs == nil {
-			cs = &extract.ClaudeSettings{Scope: "project", Permissions: c.Loc}
-			f.Claude = cs
-		}
-		assume := func(why string, at extract.Loc) {
-			cs.DefaultMode, cs.DefaultModeLoc = "bypassPermissions", at
-			f.Problems = append(f.Problems, extract.Problem{Loc: at, Message: why + ": acg assumes bypassPermissions (every tool runs without asking)"})
-		}
-		for _, list := range [][2]string{{"allowed_tools", "allow"}, {"disallowed_tools", "deny"}} {
-			v := e.Kwarg(list[0])
-			if v == nil {
-				continue
-			}
-			rules, ok := extract.SDKPermissionRules(v, list[1])
-			cs.Rules = append(cs.Rules, rules...)
-			if !ok && list[1] == "allow" {
-				assume("an entry of allowed_tools is computed", v.Loc)
-			}
-		}
-		if v := e.Kwarg("tools"); v != nil {
-			// tools=["Read", "Grep"]: the only built-in tools; a preset
-			// (ToolsPreset, {"type": "preset", ...}) or a computed list is
-			// every one of them.
-			if d := extract.Deref(v); d != nil && d.Kind == extract.ExprList {
-				if names := extract.Strings(d); len(names) == len(d.Elems) {
-					cs.Tools = append([]string{}, names...)
-				}
-			}
-		}
-		if v := e.Kwarg("permission_mode"); v != nil {
-			if m, ok := extract.Deref(v).StrValue(); ok {
-				cs.DefaultMode, cs.DefaultModeLoc = m, v.Loc
-			} else {
-				assume("permission_mode is computed", v.Loc)
-			}
-		}
+		cs := extract.ReadSDKOptions(f, c.Loc, e.Kwarg, pythonOptions)
 		if v := e.Kwarg("hooks"); v != nil {
 			cs.Hooks = append(cs.Hooks, sdkHooks(v)...)
-		}
-		if v := e.Kwarg("can_use_tool"); v != nil {
-			// Called for every tool the rules and the mode do not settle.
-			cs.Hooks = append(cs.Hooks, &extract.ClaudeHook{Event: "PreToolUse", Loc: v.Loc,
-				Handlers: []extract.HookHandler{{Type: "callback", Unknown: "is the can_use_tool callback, Python code the SDK calls"}}})
 		}
 		if v := e.Kwarg("mcp_servers"); v != nil {
 			sdkServers(f, c, v)

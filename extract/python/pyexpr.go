@@ -1142,13 +1142,7 @@ func (w *walker) paramValueType(ex *extract.Expr) string {
 	if p == nil {
 		return ""
 	}
-	ann := strings.Trim(strings.TrimSpace(p.Annotation), `"'`)
-	if inner, ok := strings.CutPrefix(ann, "Optional["); ok && strings.HasSuffix(inner, "]") {
-		ann = inner[:len(inner)-1]
-	}
-	if a, b, ok := strings.Cut(ann, "|"); ok && strings.TrimSpace(b) == "None" {
-		ann = strings.TrimSpace(a)
-	}
+	ann := nonOptional(p.Annotation)
 	if ann == "" || strings.ContainsAny(ann, "[| ") {
 		return ""
 	}
@@ -1171,13 +1165,25 @@ func (w *walker) param(name string) *extract.Param {
 }
 
 func dictAnnotation(ann string) bool {
-	ann = strings.TrimPrefix(strings.Trim(strings.TrimSpace(ann), `"'`), "Optional[")
-	head, _, _ := strings.Cut(ann, "[")
+	head, _, _ := strings.Cut(nonOptional(ann), "[")
 	switch extract.LastDot(head) {
 	case "dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict":
 		return true
 	}
 	return false
+}
+
+// nonOptional is an annotation without its quotes, Optional[...] or
+// "| None".
+func nonOptional(ann string) string {
+	ann = strings.Trim(strings.TrimSpace(ann), `"'`)
+	if inner, ok := strings.CutPrefix(ann, "Optional["); ok && strings.HasSuffix(inner, "]") {
+		ann = inner[:len(inner)-1]
+	}
+	if a, b, ok := strings.Cut(ann, "|"); ok && strings.TrimSpace(b) == "None" {
+		ann = strings.TrimSpace(a)
+	}
+	return ann
 }
 
 // containerElement is the element class of a container annotation:
@@ -1186,13 +1192,7 @@ func dictAnnotation(ann string) bool {
 // Optional[...] and "| None" are stripped. "" when the element is not a
 // plain (dotted) name, or the annotation not a known container.
 func containerElement(ann string) string {
-	ann = strings.Trim(strings.TrimSpace(ann), `"'`)
-	if inner, ok := strings.CutPrefix(ann, "Optional["); ok && strings.HasSuffix(inner, "]") {
-		ann = inner[:len(inner)-1]
-	}
-	if a, b, ok := strings.Cut(ann, "|"); ok && strings.TrimSpace(b) == "None" {
-		ann = strings.TrimSpace(a)
-	}
+	ann = nonOptional(ann)
 	open := strings.IndexByte(ann, '[')
 	if open < 0 || !strings.HasSuffix(ann, "]") {
 		return ""

@@ -20,6 +20,9 @@ import (
 
 var claudeSDKModules = []string{"@anthropic-ai/claude-agent-sdk", "@anthropic-ai/claude-code"}
 
+var tsOptions = extract.SDKOptionNames{Allowed: "allowedTools", Disallowed: "disallowedTools", Tools: "tools",
+	Mode: "permissionMode", CanUseTool: "canUseTool", Lang: "TypeScript"}
+
 func init() { adapters = append(adapters, claudeSDKQuery) }
 
 func claudeSDKQuery(f *extract.File) {
@@ -31,54 +34,16 @@ func claudeSDKQuery(f *extract.File) {
 			continue
 		}
 		opts := objProp(c.Expr.Arg(0, ""), "options")
-		cs := f.Claude
-		if cs == nil {
-			cs = &extract.ClaudeSettings{Scope: "project", Permissions: c.Loc}
-			f.Claude = cs
-		}
-		assume := func(why string, at extract.Loc) {
-			cs.DefaultMode, cs.DefaultModeLoc = "bypassPermissions", at
-			f.Problems = append(f.Problems, extract.Problem{Loc: at, Message: why + ": acg assumes bypassPermissions (every tool runs without asking)"})
-		}
 		if opts != nil && extract.Deref(opts).Kind != extract.ExprDict {
-			assume("the query options are computed", opts.Loc)
+			if f.Claude == nil {
+				f.Claude = &extract.ClaudeSettings{Scope: "project", Permissions: c.Loc}
+			}
+			extract.AssumeBypass(f, "the query options are computed", opts.Loc)
 			continue
 		}
-		for _, list := range [][2]string{{"allowedTools", "allow"}, {"disallowedTools", "deny"}} {
-			v := objProp(opts, list[0])
-			if v == nil {
-				continue
-			}
-			rules, ok := extract.SDKPermissionRules(v, list[1])
-			cs.Rules = append(cs.Rules, rules...)
-			if !ok && list[1] == "allow" {
-				assume("an entry of allowedTools is computed", v.Loc)
-			}
-		}
-		if v := objProp(opts, "tools"); v != nil {
-			// tools: ["Read", "Grep"]: the only built-in tools; a preset
-			// ({ type: "preset", preset: "claude_code" }) or a computed
-			// list is every one of them.
-			if d := extract.Deref(v); d != nil && d.Kind == extract.ExprList {
-				if names := extract.Strings(d); len(names) == len(d.Elems) {
-					cs.Tools = append([]string{}, names...)
-				}
-			}
-		}
-		if v := objProp(opts, "permissionMode"); v != nil {
-			if m, ok := extract.Deref(v).StrValue(); ok {
-				cs.DefaultMode, cs.DefaultModeLoc = m, v.Loc
-			} else {
-				assume("permissionMode is computed", v.Loc)
-			}
-		}
+		cs := extract.ReadSDKOptions(f, c.Loc, func(k string) *extract.Expr { return objProp(opts, k) }, tsOptions)
 		if v := objProp(opts, "hooks"); v != nil {
 			cs.Hooks = append(cs.Hooks, sdkHooks(v)...)
-		}
-		if v := objProp(opts, "canUseTool"); v != nil {
-			// Called for every tool the rules and the mode do not settle.
-			cs.Hooks = append(cs.Hooks, &extract.ClaudeHook{Event: "PreToolUse", Loc: v.Loc,
-				Handlers: []extract.HookHandler{{Type: "callback", Unknown: "is the canUseTool callback, code the SDK calls"}}})
 		}
 		if v := objProp(opts, "mcpServers"); v != nil {
 			sdkServers(f, c, v)
