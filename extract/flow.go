@@ -161,9 +161,13 @@ type Func struct {
 	StateReturned bool
 }
 
-// Item is one assignment d["key"] = value to a local name.
+// Item is one assignment d[key] = value to a name: Key is the literal
+// key, or "" with AnyKey when the key is computed (a cache filled under
+// f"gmail_{user}"), which tells what values the container holds but not
+// under which key.
 type Item struct {
 	Name, Key string
+	AnyKey    bool
 	Value     *Expr
 	Loc       Loc
 }

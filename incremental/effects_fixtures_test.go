@@ -146,7 +146,11 @@ func TestEffectsFixtures(t *testing.T) {
 		"neg-service-factory-result": {"GmailDraftTool": "network_egress writes_state"},
 		"neg-pandas-eval-urllib3":    {"df_query": "", "fetch_quote": "untrusted_input"},
 		"neg-credential-cache":       {"read_mail": "reads_private untrusted_input", "search_web": "untrusted_input"},
-		"pos-http-method-url":        {"fetch": "network_egress untrusted_input", "read_notes": "reads_private"},
+		// Factories returning None, a cached library value or an in-tree
+		// singleton; a generator as a call's only argument.
+		"neg-cached-factories":   {"upcoming_events": "reads_private untrusted_input", "normalise_reference": ""},
+		"pos-cache-mixed-values": {"archive": "executes_code irreversible network_egress writes_state !default"},
+		"pos-http-method-url":    {"fetch": "network_egress untrusted_input", "read_notes": "reads_private"},
 		"neg-schema-tools": {
 			"ConductResearch": "", "ResearchComplete": "", "Outline": "", "Section": "", "think_tool": "",
 		},

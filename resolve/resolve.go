@@ -310,6 +310,14 @@ func (ix *Index) callee(c *extract.Call) *extract.Func {
 			return nil
 		}
 		t, ok := ix.lookupOrQualified(sc, head)
+		if ok && t.bind != nil && t.bind.Kind == extract.BindDef && !strings.Contains(t.name, ".") {
+			// get_service().fetch(): a method of the in-tree class the
+			// function returns an instance of.
+			if cl := ix.returnedClass(t.bind.Func); cl != nil && !strings.Contains(rest, ".") {
+				return ix.methodOf(cl, rest, 0)
+			}
+			return nil
+		}
 		if !ok || t.bind == nil || t.bind.Kind != extract.BindClass {
 			return nil
 		}
@@ -875,7 +883,7 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 		return "", false
 	}
 	if m, after, ok := strings.Cut(rest, "()."); ok && !strings.Contains(m, ".") {
-		if ix.instanceClass(c.Func.Scope, head) != nil {
+		if ix.valueClass(c.Func.Scope, head) != nil {
 			head, rest = head+"()."+m, after // Conn().send_message().model_dump_json
 		}
 	}
@@ -887,7 +895,7 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 		// No annotation: what every return builds, when that is one
 		// library call's value (authenticate() returning build("gmail",
 		// "v1", ...)), as the rules type it.
-		if ty := returnsType(fn); ty != "" {
+		if ty := ix.returnsType(fn); ty != "" {
 			return ty + "." + rest, true
 		}
 	}
@@ -910,18 +918,123 @@ func (ix *Index) resultQual(c *extract.Call) (string, bool) {
 }
 
 // returnsType is the value type ("q()") that every return of fn has,
-// when each builds it with a call of a library (HeadImport), else "".
-func returnsType(fn *extract.Func) string {
+// when each builds it with a call of a library (HeadImport) or reads it
+// back from a module-level cache holding only such values
+// (return _services[key] after _services[key] = build("gmail", ...)), else
+// "". `return None` gives no value: a method called on it raises.
+func (ix *Index) returnsType(fn *extract.Func) string {
 	ty := ""
 	for _, x := range fn.ReturnExprs {
-		x = extract.Deref(x)
-		if x == nil || x.Kind != extract.ExprCall || x.Call == nil || x.Call.HeadKind != extract.HeadImport ||
-			!strings.HasSuffix(x.Type, "()") || ty != "" && x.Type != ty {
+		t, none := ix.valueType(fn, x, 0)
+		if none {
+			continue
+		}
+		if t == "" || ty != "" && t != ty {
 			return ""
 		}
-		ty = x.Type
+		ty = t
 	}
 	return ty
+}
+
+// valueType is the library value type of x in fn (see returnsType); none
+// reports None.
+func (ix *Index) valueType(fn *extract.Func, x *extract.Expr, depth int) (ty string, none bool) {
+	x = extract.Deref(x)
+	switch {
+	case x == nil:
+		return "", false
+	case x.Kind == extract.ExprNone:
+		return "", true
+	case x.Kind == extract.ExprCall && x.Call != nil && x.Call.HeadKind == extract.HeadImport && strings.HasSuffix(x.Type, "()"):
+		return x.Type, false
+	case x.Kind == extract.ExprSubscript && len(x.Elems) == 2 && depth == 0:
+		return ix.cacheType(fn, x.Elems[0]), false
+	}
+	return "", false
+}
+
+// cacheType is the one library value type of what a module-level dict
+// holds: its literal's values and every d[key] = v of its file's code.
+func (ix *Index) cacheType(fn *extract.Func, d *extract.Expr) string {
+	f := ix.fileOf(fn.Scope)
+	if d == nil || d.Kind != extract.ExprName || strings.Contains(d.Name, ".") || f == nil || d.Scope == nil {
+		return ""
+	}
+	b := lastDefining(d.Scope.Lookup(d.Name))
+	if b == nil || b.Kind != extract.BindAssign || b.Value == nil || b.Value.Kind != extract.ExprDict ||
+		lastDefining(f.Scope.Bindings[d.Name]) != b {
+		return ""
+	}
+	ty := ""
+	same := func(v *extract.Expr, in *extract.Func) bool {
+		t, none := ix.valueType(in, v, 1)
+		if none {
+			return true
+		}
+		if t == "" || ty != "" && t != ty {
+			return false
+		}
+		ty = t
+		return true
+	}
+	for _, v := range b.Value.Elems {
+		if !same(v, fn) {
+			return ""
+		}
+	}
+	for _, g := range f.Funcs {
+		for _, it := range g.Items {
+			if it.Name == d.Name && lastDefining(g.Scope.Lookup(d.Name)) == b && !same(it.Value, g) {
+				return ""
+			}
+		}
+	}
+	return ty
+}
+
+// valueClass is the in-tree class of the value head() gives: the class
+// built (instanceClass) or the one a function returns (returnedClass).
+func (ix *Index) valueClass(sc *extract.Scope, head string) *extract.Class {
+	if cl := ix.instanceClass(sc, head); cl != nil {
+		return cl
+	}
+	if t, ok := ix.lookupOrQualified(sc, head); ok && t.bind != nil && t.bind.Kind == extract.BindDef && !strings.Contains(t.name, ".") {
+		return ix.returnedClass(t.bind.Func)
+	}
+	return nil
+}
+
+// returnedClass is the in-tree class whose instance every call of fn
+// returns: its return annotation, or without one what every return
+// builds (a module-level singleton made on first use), None aside.
+func (ix *Index) returnedClass(fn *extract.Func) *extract.Class {
+	if fn == nil || fn.Scope == nil {
+		return nil
+	}
+	if fn.ReturnType != "" {
+		return ix.classNamed(fn.Scope, bareType(fn.ReturnType))
+	}
+	var cl *extract.Class
+	for _, x := range fn.ReturnExprs {
+		x = extract.Deref(x)
+		if x != nil && x.Kind == extract.ExprNone {
+			continue
+		}
+		if x == nil || x.Kind != extract.ExprCall || !strings.HasSuffix(x.Type, "()") {
+			return nil
+		}
+		sc := x.Scope
+		if sc == nil {
+			sc = fn.Scope
+		}
+		c := ix.instanceClass(sc, strings.TrimSuffix(x.Type, "()"))
+		if c == nil || cl != nil && c != cl {
+			return nil
+		}
+		cl = c
+	}
+	return cl
 }
 
 // resultFunc is the in-tree function a call head names: a function
@@ -932,7 +1045,7 @@ func (ix *Index) resultFunc(sc *extract.Scope, head string) *extract.Func {
 		if strings.Contains(m, ".") {
 			return nil
 		}
-		cl := ix.instanceClass(sc, inst)
+		cl := ix.valueClass(sc, inst)
 		if cl == nil {
 			return nil
 		}

@@ -622,7 +622,7 @@ func factoryDicts(fn *extract.Func, elems []*extract.Expr) []*extract.Expr {
 		m := &extract.Expr{Kind: extract.ExprDict, Loc: d.Loc, Scope: d.Scope,
 			Keys: append([]*extract.Expr(nil), d.Keys...), Elems: append([]*extract.Expr(nil), d.Elems...)}
 		for _, it := range fn.Items {
-			if it.Name == el.Name {
+			if it.Name == el.Name && !it.AnyKey {
 				m.Keys = append(m.Keys, &extract.Expr{Kind: extract.ExprStr, Str: it.Key, Loc: it.Loc, Scope: fn.Scope})
 				m.Elems = append(m.Elems, it.Value)
 			}

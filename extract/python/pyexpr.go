@@ -533,7 +533,13 @@ func (w *walker) call(n *syntax.Node, ex *extract.Expr) (extract.Flow, *extract.
 	// Arguments are evaluated before the call runs.
 	var fl extract.Flow
 	pos := 0
-	for _, a := range named(n.ChildByFieldName("arguments")) {
+	args := named(n.ChildByFieldName("arguments"))
+	if an := n.ChildByFieldName("arguments"); an != nil && an.Type() == "generator_expression" {
+		// any(c.isdigit() for c in s): the generator is the one argument,
+		// walked as a comprehension so its loop variable is bound first.
+		args = []*syntax.Node{an}
+	}
+	for _, a := range args {
 		if a.Type() == "comment" {
 			continue
 		}

@@ -473,6 +473,8 @@ func (w *walker) bindTarget(t *syntax.Node, fl extract.Flow, ex *extract.Expr, k
 			w.env[name] = extract.Union(w.env[name], extend(fl, b.loc(t), name))
 			if ie != nil && ie.Kind == extract.ExprStr && ex != nil && !w.replay {
 				w.fn.Items = append(w.fn.Items, extract.Item{Name: name, Key: ie.Str, Value: ex, Loc: b.loc(t)})
+			} else if ex != nil && !w.replay {
+				w.fn.Items = append(w.fn.Items, extract.Item{Name: name, AnyKey: true, Value: ex, Loc: b.loc(t)})
 			}
 		} else {
 			w.expr(v)

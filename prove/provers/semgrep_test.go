@@ -92,6 +92,7 @@ const (
 	attrParam   = "a real flow the rules miss: self.client is set from a constructor parameter annotated with the A2A Client, so the builtin prover types the call as a2a's send_message, a send whose reply is untrusted; the rules match the send by name only and have no source for the reply"
 	treeSend    = "remote.send(...) is the tree's RemoteAgent.send, whose A2A call is in another file (the builtin prover follows one file); the rules take any .send(...) as a send"
 	treeExecute = "the loop runs a tool object of the tree through its execute method (builtin: that method's body); the rules take any .execute(...) as SQL"
+	untypedRecv = "a real flow the builtin prover cannot type: the receiver's type is not one type (a cache of two client types), so effects fails closed on it while the prover, which needs a known send, reports no flow; the rules take .post on any receiver as a send"
 )
 
 // engineDiffs is every flow one engine finds on the fixtures and the other
@@ -140,6 +141,7 @@ var engineDiffs = map[string]struct{ engine, why string }{
 	"ops-desk/web.py untrusted>return 56>57":                                   {"builtin", catalogue},
 	"unrelated-names/mailbox.py untrusted>egress 9>14":                         {"builtin", interproc},
 	"effects/pos-typed-params/agent.py param>egress 23>24":                     {"semgrep", typedRecv},
+	"effects/pos-cache-mixed-values/agent.py param>egress 8>10":                {"semgrep", untypedRecv},
 	"effects/pos-search-private-egress/agent.py param>egress 27>29":            {"builtin", catalogue},
 	"effects/pos-search-private-egress/agent.py untrusted>return 29>29":        {"builtin", catalogue},
 	"langgraph/neg-fixed-step-input-field/graph.py param>egress 52>45":         {"builtin", interproc},
