@@ -1186,6 +1186,12 @@ func (b *builder) call(e *extract.Expr, depth int, symbol string) []member {
 		}
 	}
 	q := extract.QualOf(e)
+	if q == "" && e.Call != nil && e.Call.HeadKind == extract.HeadObject && b.an.Catalog.Tool(e.Call.Qual) != nil {
+		// anthropic.tools.webSearch_20250305() on a provider made by
+		// createAnthropic({...}): the package's catalogued tool, as on its
+		// default instance.
+		q = e.Call.Qual
+	}
 	if e.Call != nil && e.Call.HeadKind == extract.HeadBuiltin {
 		switch e.Call.Qual {
 		case "builtins.list", "builtins.tuple", "builtins.set", "builtins.sorted", "builtins.reversed":
