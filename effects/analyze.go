@@ -415,6 +415,7 @@ func (a *Analyzer) call(e *Effects, c *extract.Call, mask uint64, priv privMask,
 		return
 	}
 	a.callbacks(e, c, mask, priv, cRet, cGated, via, depth)
+	a.runsCallable(e, c, mask, priv, cRet, cGated, via, depth)
 	if tc, ok := a.argTypedCall(c); ok && !c.Gate {
 		c = tc // a method of a parameter the call site's argument typed
 	} else if tc, ok := a.attrTypedCall(c); ok && !c.Gate {
@@ -560,6 +561,66 @@ func (a *Analyzer) callbacks(e *Effects, c *extract.Call, mask uint64, priv priv
 			}
 		}
 	}
+}
+
+// runsCallable adds the effects of the callable a runner call is handed
+// (rules runs_callable): asyncio.to_thread(requests.post, url, data=body)
+// is requests.post(url, data=body), loop.run_in_executor(None, fetch, u)
+// is fetch(u) of the tree. A callable acg cannot name leaves the call
+// unknown: it could run anything.
+func (a *Analyzer) runsCallable(e *Effects, c *extract.Call, mask uint64, priv privMask, returned, gated bool, via []extract.Loc, depth int) {
+	p, ok := a.Rules.CallableAt(c)
+	if !ok || c.Expr == nil {
+		return
+	}
+	var x *extract.Expr
+	if p < len(c.Expr.Args) {
+		x = c.Expr.Args[p]
+	}
+	rc := *c
+	rc.Args = nil
+	for _, arg := range c.Args {
+		switch {
+		case arg.Pos > p:
+			arg.Pos -= p + 1
+		case arg.Pos >= 0:
+			continue // the callable and what comes before it
+		}
+		rc.Args = append(rc.Args, arg)
+	}
+	if x != nil && x.Kind == extract.ExprName && a.Resolver != nil {
+		if fn := a.Resolver.FuncOf(x); fn != nil {
+			sub := a.fn(fn, bindParams(&rc, fn, mask), a.privParams(&rc, fn, priv, depth), returned, gated, append(via[:len(via):len(via)], c.Loc), depth+1)
+			for _, l := range Labels {
+				for _, ev := range sub.Labels[l].Evidence {
+					e.add(ev, sub.Labels[l].DecidedBy)
+				}
+			}
+			return
+		}
+	}
+	kind, name := "unknown", "the callable given to "+c.Qual
+	if x != nil && x.Kind == extract.ExprName && x.Scope != nil {
+		q, hk := "", extract.HeadImport
+		if iq, ok := importedName(x); ok {
+			q = iq
+		} else if head, m, ok := strings.Cut(x.Name, "."); ok && !strings.Contains(m, ".") {
+			// api.get_tasks with api = asana.TasksApi(client): a method of
+			// the value a library call built.
+			if bs := x.Scope.Lookup(head); len(bs) > 0 && bs[len(bs)-1].Kind == extract.BindAssign && bs[len(bs)-1].Value != nil &&
+				bs[len(bs)-1].Value.Kind == extract.ExprCall && strings.HasSuffix(bs[len(bs)-1].Value.Type, "()") {
+				q, hk = bs[len(bs)-1].Value.Type+"."+m, extract.HeadObject
+			}
+		}
+		if q != "" {
+			rc.Qual, rc.HeadKind = q, hk
+			if kind, name = a.Rules.Classify(&rc); kind == "local" {
+				kind = "unknown"
+			}
+		}
+	}
+	d := decision{a: a, e: e, c: &rc, kind: kind, name: name, mask: mask, priv: priv, depth: depth, returned: returned, gated: gated, via: via}
+	d.decide()
 }
 
 // runsAgent reports whether c runs an agent the tree declares: invoke,

@@ -46,6 +46,10 @@ type Rules struct {
 	// argument names (slack_sdk's api_call("chat.postMessage")), by the
 	// type whose methods those names are.
 	byName map[string]string
+	// runners are calls that run a callable they are handed with the
+	// arguments after it (asyncio.to_thread(f, *args)): callee -> the
+	// callable's position.
+	runners map[string]int
 }
 
 type rulePattern struct {
@@ -71,6 +75,7 @@ type rulesFile struct {
 	LLM     []string            `yaml:"llm"`
 	Schemas []string            `yaml:"schema_bases"`
 	ByName  map[string]string   `yaml:"by_name"`
+	Runners map[string]int      `yaml:"runs_callable"`
 }
 
 // kindRoles gives each kind its canonical role for the chain patterns.
@@ -147,6 +152,7 @@ func LoadRules(files ...[]byte) (*Rules, error) {
 	}
 	r.items = rf.Items
 	r.byName = rf.ByName
+	r.runners = rf.Runners
 	r.data = map[string]bool{}
 	for _, m := range rf.Data {
 		r.data[m] = true
@@ -187,6 +193,9 @@ func (rf *rulesFile) merge(o *rulesFile) error {
 	if rf.ByName, err = mergeMap("by_name", rf.ByName, o.ByName); err != nil {
 		return err
 	}
+	if rf.Runners, err = mergeMap("runs_callable", rf.Runners, o.Runners); err != nil {
+		return err
+	}
 	if o.Ecosystem == "npm" {
 		rf.JSData = append(rf.JSData, o.Data...)
 	} else {
@@ -210,13 +219,13 @@ func (rf *rulesFile) merge(o *rulesFile) error {
 	return nil
 }
 
-func mergeMap(what string, a, b map[string]string) (map[string]string, error) {
+func mergeMap[V comparable](what string, a, b map[string]V) (map[string]V, error) {
 	if a == nil {
-		a = map[string]string{}
+		a = map[string]V{}
 	}
 	for k, v := range b {
 		if prev, dup := a[k]; dup && prev != v {
-			return nil, fmt.Errorf("rules: %s %s is both %s and %s", what, k, prev, v)
+			return nil, fmt.Errorf("rules: %s %s is both %v and %v", what, k, prev, v)
 		}
 		a[k] = v
 	}
@@ -389,6 +398,18 @@ func (r *Rules) dataCall(method, name string, js bool) (kind, _ string) {
 		return "pure", name
 	}
 	return "unknown", name
+}
+
+// CallableAt is the position of the callable a runner call is handed
+// (runs_callable: asyncio.to_thread(requests.post, url) runs requests.post
+// with url), by the call's raw or normalised callee; ok is false for any
+// other call.
+func (r *Rules) CallableAt(c *extract.Call) (int, bool) {
+	if p, ok := r.runners[c.Qual]; ok {
+		return p, true
+	}
+	p, ok := r.runners[r.Normalize(c.Qual)]
+	return p, ok
 }
 
 // modelled reports whether a call's result has a type the rules list

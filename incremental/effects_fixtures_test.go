@@ -150,7 +150,13 @@ func TestEffectsFixtures(t *testing.T) {
 		// singleton; a generator as a call's only argument.
 		"neg-cached-factories":   {"upcoming_events": "reads_private untrusted_input", "normalise_reference": ""},
 		"pos-cache-mixed-values": {"archive": "executes_code irreversible network_egress writes_state !default"},
-		"pos-http-method-url":    {"fetch": "network_egress untrusted_input", "read_notes": "reads_private"},
+		// A runner (asyncio.to_thread, run_in_executor, submit) runs the
+		// callable it is handed.
+		"pos-callable-runners": {
+			"post_update": "irreversible network_egress", "notify": "irreversible network_egress",
+			"notify_later": "irreversible network_egress", "pretty": "",
+		},
+		"pos-http-method-url": {"fetch": "network_egress untrusted_input", "read_notes": "reads_private"},
 		"neg-schema-tools": {
 			"ConductResearch": "", "ResearchComplete": "", "Outline": "", "Section": "", "think_tool": "",
 		},
